@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { pageOf } from './common.js';
+
+/**
+ * The kinds of data source the product can put on the 3D map. Each has a stable
+ * numeric id (what `datasource.type` holds, as in the original API), a key used in
+ * code, a display name, and the zod schema of its configuration. Values marked as
+ * secrets are encrypted at rest and never sent back to the browser in full.
+ */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })
+  .max(2048, 'Ensure this field has no more than 2048 characters.');
+
+const secret = z.string().max(4096).optional();
+
+/** Extra query parameters appended to every request to the service. */
+const extraParameters = z.record(z.string().max(100), z.string().max(1000)).default({});
+
+export const wmsConfig = z.object({
+  url: httpUrl,
+  layers: z.string().min(1, 'This field is required').max(1000),
+  version: z.enum(['1.1.1', '1.3.0']).default('1.3.0'),
+  format: z.string().max(100).default('image/png'),
+  transparent: z.boolean().default(true),
+  parameters: extraParameters,
+  username: z.string().max(150).optional(),
+  password: secret,
+});
+
+export const wmtsConfig = z.object({
+  url: httpUrl,
+  layer: z.string().min(1, 'This field is required').max(1000),
+  style: z.string().max(200).default('default'),
+  tileMatrixSetID: z.string().min(1, 'This field is required').max(200),
+  format: z.string().max(100).default('image/png'),
+  parameters: extraParameters,
+});
+
+export const xyzConfig = z.object({
+  /** A template such as https://tile.example.org/{z}/{x}/{y}.png */
+  url: httpUrl.refine((u) => u.includes('{z}') && u.includes('{x}') && u.includes('{y}'), {
+    error: 'The URL must contain {z}, {x} and {y}',
+  }),
+  subdomains: z.array(z.string().max(20)).max(26).default([]),
+  minimumLevel: z.number().int().min(0).max(30).default(0),
+  maximumLevel: z.number().int().min(0).max(30).default(19),
+  credit: z.string().max(500).default(''),
+});
+
+export const tiles3dConfig = z.object({
+  url: httpUrl,
+  maximumScreenSpaceError: z.number().positive().max(1024).default(16),
+});
+
+export const geojsonConfig = z.object({
+  url: httpUrl,
+  strokeColor: z.string().max(50).default('#ff6d00'),
+  fillColor: z.string().max(50).default('#ff6d0033'),
+  clampToGround: z.boolean().default(true),
+});
+
+export const arcgisMapServerConfig = z.object({
+  url: httpUrl,
+  layers: z.string().max(1000).default(''),
+  token: secret,
+});
+
+export const arcgisFeatureServerConfig = z.object({
+  url: httpUrl,
+  where: z.string().max(2000).default('1=1'),
+  token: secret,
+});
+
+export const cesiumTerrainConfig = z.object({
+  url: httpUrl,
+  requestVertexNormals: z.boolean().default(true),
+});
+
+export const datasourceTypeDefinitions = [
+  { id: 1, key: 'wms', name: 'WMS', config: wmsConfig, secrets: ['password'] },
+  { id: 2, key: 'wmts', name: 'WMTS', config: wmtsConfig, secrets: [] },
+  { id: 3, key: 'xyz', name: 'XYZ tiles', config: xyzConfig, secrets: [] },
+  { id: 4, key: '3dtiles', name: '3D Tiles', config: tiles3dConfig, secrets: [] },
+  { id: 5, key: 'geojson', name: 'GeoJSON', config: geojsonConfig, secrets: [] },
+  {
+    id: 6,
+    key: 'arcgis-mapserver',
+    name: 'ArcGIS MapServer',
+    config: arcgisMapServerConfig,
+    secrets: ['token'],
+  },
+  {
+    id: 7,
+    key: 'arcgis-featureserver',
+    name: 'ArcGIS FeatureServer',
+    config: arcgisFeatureServerConfig,
+    secrets: ['token'],
+  },
+  { id: 8, key: 'cesium-terrain', name: 'Cesium terrain', config: cesiumTerrainConfig, secrets: [] },
+] as const;
+
+export type DatasourceTypeKey = (typeof datasourceTypeDefinitions)[number]['key'];
+
+export const datasourceTypeByKey = (key: string) => datasourceTypeDefinitions.find((t) => t.key === key);
+export const datasourceTypeById = (id: number) => datasourceTypeDefinitions.find((t) => t.id === id);
+
+/** What `GET /api/datasourcetypes` answers per type. */
+export const datasourceType = z.object({ id: z.number().int(), key: z.string(), name: z.string() });
+export type DatasourceType = z.infer<typeof datasourceType>;
+export const datasourceTypePage = pageOf(datasourceType);

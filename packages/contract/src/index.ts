@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './datasource-types.js';
+export * from './messages.js';
+export * from './paths.js';
+export * from './sites.js';

@@ -1,0 +1,29 @@
+/**
+ * Every user-facing validation text of the specification (§5), word for word.
+ * Forms and the API's 400 answers both take them from here, so they cannot drift.
+ */
+export const messages = {
+  nameRequired: 'Name is required',
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be more than 4 characters',
+  confirmPasswordRequired: 'Confirm password is required',
+  passwordMismatch: 'The password confirmation does not match.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'E-mail must be valid',
+  codeRequired: 'Verificatie code is verplicht',
+  fieldRequired: 'This field is required',
+} as const;
+
+export const limits = {
+  /** §5 and §9: the forms' minimum; the server's policy asks more (DESIGN.md). */
+  passwordMinLength: 4,
+  passwordMaxLength: 128,
+  /** §9: a screen this wide or narrower is "mobile". */
+  mobileMaxWidth: 760,
+  snackbarTimeoutMs: 5000,
+  dataSourcesPageSize: 25,
+  qrCodeSize: 200,
+} as const;
+
+export const defaultLoadingText = 'Loading content';
