@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+
+/** The HTTP conventions of RUNTIME.md that every endpoint shares. */
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-web-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>app</title><div id="root"></div>',
+    );
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await createTestApp({}, { webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz with 200 once the database answers', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 on /healthz when the database is gone', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable' });
+    await broken.app.close();
+  });
+
+  it('answers an unknown API path with a 404 JSON detail, with or without a trailing slash', async () => {
+    for (const url of ['/api/nothing-here', '/api/nothing-here/', '/auth/nothing']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('answers a known path with the wrong method with 405 and the allowed methods', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/datasourcetypes/' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json()).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(res.headers.allow).toContain('GET');
+  });
+
+  it('answers a malformed JSON body with a 400 detail and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"site": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'JSON parse error: the request body is not valid JSON.' });
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('redirects a www. host to the bare host, keeping the path and query', async () => {
+    const res = await t.app.inject({ url: '/account/acme?x=1', headers: { host: 'www.maps.example.org' } });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('http://maps.example.org/account/acme?x=1');
+  });
+
+  it('serves the single-page app for deep links, uncached, with a strict CSP', async () => {
+    for (const url of ['/', '/workspace/view/3', '/password-reset/4/abc-def', '/no/such/page']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    }
+  });
+
+  it('serves hashed assets with a long cache, and a missing asset as 404 rather than the app', async () => {
+    const asset = await t.app.inject({ url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends security headers, and no referrer', async () => {
+    const res = await t.app.inject({ url: '/api/datasourcetypes' });
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('describes the API as OpenAPI at /api/docs', async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/sites', '/api/datasourcetypes']));
+  });
+});

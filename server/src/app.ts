@@ -1,0 +1,102 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { contentSecurityPolicy } from './lib/csp.js';
+import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { createSitesService } from './modules/sites/sites.service.js';
+import { registerWebApp, wantsAppPage } from './web-app.js';
+
+export type BuildAppOptions = {
+  /** Tests pass false to keep their output clean. */
+  logger?: boolean;
+};
+
+/** Builds the HTTP application; listening, the database's life and signals belong to main.ts. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Spec §1: a host starting with www. is redirected to the bare host.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (host && /^www\./i.test(host)) {
+      return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);
+    }
+  });
+
+  await app.register(helmet, {
+    // The HTML's policy depends on the site (its analytics provider): set by the web app.
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', contentSecurityPolicy(null));
+    }
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'GeoWorkspaces API', version: '1' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Remember every route so that a known path with the wrong method answers 405, as DRF does.
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const pattern = new RegExp(`^${route.url.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`);
+    for (const method of [route.method].flat()) routes.push({ method, pattern });
+  });
+
+  const sites = createSitesService(ctx);
+  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(sitesRoutes, { sites });
+  await app.register(datasourceTypesRoutes, { ctx });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const sendIndex = await registerWebApp(app, ctx, sites);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname)) {
+      const allowed = routes.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
+      if (allowed.length > 0) {
+        return reply
+          .status(405)
+          .header('Allow', [...new Set(allowed)].join(', '))
+          .send({ detail: `Method "${request.method}" not allowed.` });
+      }
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    if (wantsAppPage(request)) return sendIndex(request, reply);
+    return reply.status(404).send({ detail: 'Not found.' });
+  });
+
+  return app;
+}

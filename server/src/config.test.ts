@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, listeningOrigin, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the defaults of RUNTIME.md', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
+      publicUrl: undefined,
+      logLevel: 'info',
+      analytics: null,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8000);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/geows',
+      DATABASE_URL: 'postgres://u:p@db:5432/geows',
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      MAIL_FROM: 'maps@example.org',
+      PUBLIC_URL: 'https://maps.example.org/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/geows',
+      databaseUrl: 'postgres://u:p@db:5432/geows',
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'maps@example.org',
+      publicUrl: 'https://maps.example.org',
+      logLevel: 'warn',
+    });
+    expect(listeningOrigin(config)).toBe('http://127.0.0.1:9000');
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must be a postgres/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL must be an smtp/],
+    ['MAIL_FROM', 'nobody', /MAIL_FROM must be an e-mail address/],
+    ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL must be an http/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+  ])('stops with a one-line error naming %s for a bad value', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).toContain(name);
+    }
+  });
+});

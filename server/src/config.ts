@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start-up (RUNTIME.md's table). Empty strings count
+ * as unset so that `PORT= npm start` behaves like no PORT at all.
+ */
+const optionalString = z.string().trim().min(1).optional();
+const origin = (name: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` })
+    .transform((value) => new URL(value).origin);
+
+const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a whole number from 0 to 65535' })
+    .int('PORT must be a whole number from 0 to 65535')
+    .min(0, 'PORT must be a whole number from 0 to 65535')
+    .max(65535, 'PORT must be a whole number from 0 to 65535')
+    .default(8000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.email({ error: 'MAIL_FROM must be an e-mail address' }).default('no-reply@localhost'),
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be an e-mail address' }).optional(),
+  PUBLIC_URL: origin('PUBLIC_URL').optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: boolean.default(false),
+  ANALYTICS_PROVIDER: z
+    .enum(['plausible', 'ga4'], { error: 'ANALYTICS_PROVIDER must be plausible or ga4' })
+    .optional(),
+  ANALYTICS_ID: optionalString,
+  ANALYTICS_HOST: origin('ANALYTICS_HOST').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  analytics:
+    | { provider: 'plausible'; domain: string; apiHost: string }
+    | { provider: 'ga4'; measurementId: string }
+    | null;
+  shutdownTimeoutMs: number;
+  /** The built single-page app; absent in API-only test runs. */
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const message = issue?.message.startsWith(name) ? issue.message : `${name}: ${issue?.message}`;
+    throw new ConfigError(`Invalid configuration: ${message} (got ${JSON.stringify(cleaned[name])})`);
+  }
+  const e = parsed.data;
+  if (e.ANALYTICS_PROVIDER && !e.ANALYTICS_ID) {
+    throw new ConfigError('Invalid configuration: ANALYTICS_ID is required when ANALYTICS_PROVIDER is set');
+  }
+  const analytics: Config['analytics'] =
+    e.ANALYTICS_PROVIDER === 'plausible' && e.ANALYTICS_ID
+      ? { provider: 'plausible', domain: e.ANALYTICS_ID, apiHost: e.ANALYTICS_HOST ?? 'https://plausible.io' }
+      : e.ANALYTICS_PROVIDER === 'ga4' && e.ANALYTICS_ID
+        ? { provider: 'ga4', measurementId: e.ANALYTICS_ID }
+        : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL ?? e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    analytics,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** The origin the server itself answers on, as a browser on this machine would write it. */
+export function listeningOrigin(config: Pick<Config, 'host' | 'port'>): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

@@ -1,0 +1,66 @@
+import { buildApp } from './app.js';
+import { ConfigError, listeningOrigin, loadConfig } from './config.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { acquireLock, DataDirLockedError } from './db/lock.js';
+import { seedReferenceData } from './db/seed.js';
+
+/**
+ * Start-up: configuration → lock → database and migrations → seed → listen.
+ * Shutdown on SIGTERM/SIGINT: stop accepting, let in-flight requests finish,
+ * close the database cleanly, release the lock.
+ */
+async function main() {
+  const config = loadConfig();
+  const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(`${config.dataDir}/pgdata`);
+    const ctx = { config, database, db: database.db };
+    await seedReferenceData(ctx);
+    const app = await buildApp(ctx);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    lock?.update({ url: listeningOrigin({ host: config.host, port }) });
+    app.log.info(`Serving ${listeningOrigin({ host: config.host, port })} (database: ${database.kind})`);
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info(`${signal} received: finishing in-flight requests`);
+      const timer = setTimeout(() => {
+        app.log.error('Shutdown took too long; exiting');
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
+      timer.unref();
+      try {
+        await app.close();
+        await database?.close();
+      } finally {
+        lock?.release();
+      }
+      app.log.info('Stopped cleanly');
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

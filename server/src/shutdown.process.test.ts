@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { startServerProcess } from './test/server-process.js';
+
+/** Sends a request whose body arrives in two parts, with `between` run in the gap. */
+function slowRequest(url: string, body: string, between: () => Promise<void>): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let response = '';
+    socket.on('data', (chunk) => {
+      response += chunk;
+    });
+    socket.on('end', () => resolve(response));
+    socket.on('error', reject);
+    socket.on('connect', async () => {
+      const half = Math.floor(body.length / 2);
+      socket.write(
+        `POST /api/sites HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+      );
+      await between();
+      socket.write(body.slice(half));
+    });
+  });
+}
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight on SIGTERM, then exits 0 with the database closed and the lock released', async () => {
+    const server = await startServerProcess();
+    const response = await slowRequest(server.url, JSON.stringify({ site: 'x'.repeat(2000) }), async () => {
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      // Once SIGTERM arrived, no new connection is accepted.
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    });
+    // The request that was in flight got a complete answer, not a reset connection.
+    expect(response).toMatch(/^HTTP\/1\.1 (405|404|400) /);
+    expect(response).toContain('"detail"');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('Stopped cleanly');
+    expect(fs.existsSync(path.join(server.dataDir, 'server.lock'))).toBe(false);
+
+    // The database reopens cleanly in the same DATA_DIR.
+    const again = await startServerProcess({ DATA_DIR: server.dataDir });
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+
+  it('refuses a second server on the same DATA_DIR with a clear one-line error', async () => {
+    const first = await startServerProcess();
+    await expect(startServerProcess({ DATA_DIR: first.dataDir })).rejects.toThrow(
+      /Server exited with 1: DATA_DIR .* is in use by another server \(pid \d+\)/,
+    );
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  }, 60_000);
+
+  it('stops with a one-line error naming a bad configuration variable', async () => {
+    await expect(startServerProcess({ PORT: 'eighty' })).rejects.toThrow(
+      /Server exited with 1: Invalid configuration: PORT must be a whole number/,
+    );
+  }, 30_000);
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { seedReferenceData } from '../db/seed.js';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a
+ * throwaway database created on the TEST_DATABASE_URL server and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openPglite();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `geows_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
+
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const config = {
+    ...loadConfig({ DATA_DIR: '/tmp/geows-test-unused', LOG_LEVEL: 'silent', ...env }),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const ctx = { config, database, db: database.db };
+  await seedReferenceData(ctx);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

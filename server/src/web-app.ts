@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from './context.js';
+import { contentSecurityPolicy } from './lib/csp.js';
+import type { SitesService } from './modules/sites/sites.service.js';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, and index.html
+ * (never cached) for every other GET that accepts HTML, so deep links such as
+ * /workspace/view/3 load the app, which then routes on the client.
+ */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext, sites: SitesService) {
+  const indexFile = path.join(ctx.config.webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  } else {
+    app.log.warn(`The web app is not built (${indexFile} is missing): run npm run build`);
+  }
+
+  return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    if (!built) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    const site = await sites.siteFor(request.headers.origin ?? `${request.protocol}://${request.host}`);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', contentSecurityPolicy(site.analytics))
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  };
+}
+
+const staticFile = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|wasm|txt|xml|glb|b3dm)$/i;
+
+/** A GET for a page rather than a file or an API resource. */
+export function wantsAppPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname.startsWith('/assets/') || staticFile.test(pathname)) return false;
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
