@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,10 +11,19 @@ import {
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
+import { createFailureGuard } from './modules/auth/failure-guard.js';
 import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { createMfaService } from './modules/mfa/mfa.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { createSitesService } from './modules/sites/sites.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { registerWebApp, wantsAppPage } from './web-app.js';
 
 export type BuildAppOptions = {
@@ -75,10 +85,35 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of [route.method].flat()) routes.push({ method, pattern });
   });
 
+  // Identity calls share one generous ceiling per client address (counters in the database).
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(ctx.throttle),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  const identityRateLimit = {
+    max: ctx.config.authRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: { ip: string }) => `identity:${request.ip}`,
+  };
+  registerAuthentication(app);
+
   const sites = createSitesService(ctx);
+  const authenticate = createAuthenticator(ctx);
+  const failures = createFailureGuard(ctx.throttle);
+  const mfa = createMfaService(ctx, { failures });
+  const auth = createAuthService(ctx, { mfa, failures, sites });
+  const users = createUsersService(ctx, { mfa });
+
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(sitesRoutes, { sites });
   await app.register(datasourceTypesRoutes, { ctx });
+  await app.register(authRoutes, { auth, authenticate, rateLimit: identityRateLimit });
+  await app.register(mfaRoutes, { mfa, authenticate, sites, rateLimit: identityRateLimit });
+  await app.register(usersRoutes, { users, authenticate });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const sendIndex = await registerWebApp(app, ctx, sites);

@@ -41,6 +41,26 @@ const schema = z.object({
   ANALYTICS_ID: optionalString,
   ANALYTICS_HOST: origin('ANALYTICS_HOST').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number({ error: 'PASSWORD_MIN_LENGTH must be a whole number from 4 to 128' })
+    .int()
+    .min(4, 'PASSWORD_MIN_LENGTH must be a whole number from 4 to 128')
+    .max(128, 'PASSWORD_MIN_LENGTH must be a whole number from 4 to 128')
+    .default(8),
+  TOKEN_IDLE_DAYS: z.coerce
+    .number({ error: 'TOKEN_IDLE_DAYS must be a number of days' })
+    .positive()
+    .default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'AUTH_RATE_LIMIT_PER_MINUTE must be a whole number' })
+    .int()
+    .positive()
+    .default(100),
+  TOKEN_MAX_DAYS: z.coerce
+    .number({ error: 'TOKEN_MAX_DAYS must be a number of days' })
+    .positive()
+    .default(90),
 });
 
 export type Config = {
@@ -59,6 +79,13 @@ export type Config = {
     | { provider: 'ga4'; measurementId: string }
     | null;
   shutdownTimeoutMs: number;
+  /** Encrypts secrets at rest; from SECRET_KEY, else a key file created in DATA_DIR. */
+  secretKey: string | undefined;
+  passwordMinLength: number;
+  tokenIdleMs: number;
+  tokenMaxAgeMs: number;
+  /** Per client address, over all sign-in, registration, reset and activation calls. */
+  authRateLimitPerMinute: number;
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -99,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     analytics,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    secretKey: e.SECRET_KEY,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    tokenIdleMs: e.TOKEN_IDLE_DAYS * 86_400_000,
+    tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

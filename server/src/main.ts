@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, listeningOrigin, loadConfig } from './config.js';
+import { createContext } from './context.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { acquireLock, DataDirLockedError } from './db/lock.js';
 import { seedReferenceData } from './db/seed.js';
@@ -17,7 +18,7 @@ async function main() {
     database = config.databaseUrl
       ? await openPostgres(config.databaseUrl)
       : await openPglite(`${config.dataDir}/pgdata`);
-    const ctx = { config, database, db: database.db };
+    const ctx = createContext(config, database);
     await seedReferenceData(ctx);
     const app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
@@ -38,6 +39,7 @@ async function main() {
       timer.unref();
       try {
         await app.close();
+        ctx.mailer.close();
         await database?.close();
       } finally {
         lock?.release();

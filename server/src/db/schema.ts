@@ -1,5 +1,16 @@
 import type { AnalyticsConfig } from '@geows/contract';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** One origin the product is served on, with its branding (spec §3 "Site"). */
 export const sites = pgTable(
@@ -23,4 +34,127 @@ export const datasourceTypes = pgTable('datasource_types', {
   id: integer('id').primaryKey(),
   key: text('key').notNull().unique(),
   name: text('name').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** False until the e-mailed activation link is opened; an operator can also toggle it. */
+    isActive: boolean('is_active').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** The "extended user" of the spec: address details and the operator's MFA requirement. */
+export const profiles = pgTable('profiles', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  company: text('company').notNull().default(''),
+  street: text('street').notNull().default(''),
+  number: text('number').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default(''),
+  mfaRequired: boolean('mfa_required').notNull().default(false),
+});
+
+/** API tokens: only a SHA-256 of the token is kept, so a database leak yields no usable token. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use links sent by e-mail (activation, password reset), hashed like API tokens. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'activation' | 'password_reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** A second factor of a user: an authenticator app (TOTP) or codes by e-mail. */
+export const mfaMethods = pgTable(
+  'mfa_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').$type<'app' | 'email'>().notNull(),
+    /** TOTP secret, encrypted with the server key (AES-256-GCM). */
+    secretEncrypted: text('secret_encrypted'),
+    isActive: boolean('is_active').notNull().default(false),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    /** The last TOTP time step accepted: a code is accepted once. */
+    lastTotpStep: integer('last_totp_step').notNull().default(0),
+    /** The current e-mailed code (hashed) for activation, deactivation or an explicit request. */
+    emailCodeHash: text('email_code_hash'),
+    emailCodeExpiresAt: timestamp('email_code_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mfa_methods_user_name_unique').on(t.userId, t.name)],
+);
+
+export const mfaBackupCodes = pgTable(
+  'mfa_backup_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [index('mfa_backup_codes_user_idx').on(t.userId)],
+);
+
+/** A login that passed the password and waits for its second factor (the ephemeral token). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  method: text('method').$type<'app' | 'email'>().notNull(),
+  emailCodeHash: text('email_code_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Fixed-window counters for throttling. They live in the database, not in process
+ * memory, so that the limits hold across every server process.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });

@@ -11,6 +11,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly body?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -42,6 +43,7 @@ export function isApiPath(url: string) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.body ?? { detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import { createContext } from '../context.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 
@@ -45,7 +46,7 @@ export async function createTestApp(
     ...overrides,
   };
   const database = await openTestDatabase();
-  const ctx = { config, database, db: database.db };
+  const ctx = createContext(config, database, { secretKey: randomBytes(32).toString('hex') });
   await seedReferenceData(ctx);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

@@ -1,0 +1,145 @@
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authTokens, profiles, users, userTokens } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Usernames and e-mail addresses are unique regardless of case; either signs in. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const lowered = login.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
+    .orderBy(sql`lower(${users.username}) = ${lowered} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function usernameTaken(db: Db, username: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return rows.length > 0;
+}
+
+export async function createUserWithProfile(
+  db: Db,
+  values: { username: string; email: string; passwordHash: string; isActive?: boolean },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values(values).returning();
+    if (!user) throw new Error('insert returned nothing');
+    await tx.insert(profiles).values({ userId: user.id });
+    return user;
+  });
+}
+
+export async function setUserActive(db: Db, id: number, isActive: boolean) {
+  await db.update(users).set({ isActive }).where(eq(users.id, id));
+}
+
+export async function setPassword(db: Db, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function touchLastLogin(db: Db, id: number) {
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
+}
+
+// API tokens
+
+export async function insertAuthToken(db: Db, userId: number, tokenHash: string) {
+  await db.insert(authTokens).values({ userId, tokenHash });
+}
+
+export async function findAuthToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function touchAuthToken(db: Db, id: number) {
+  await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, id));
+}
+
+export async function deleteAuthToken(db: Db, id: number) {
+  await db.delete(authTokens).where(eq(authTokens.id, id));
+}
+
+/** Revokes every token of a user, or every one but the token in use. */
+export async function deleteUserTokens(db: Db, userId: number, exceptId?: number) {
+  await db
+    .delete(authTokens)
+    .where(
+      exceptId
+        ? and(eq(authTokens.userId, userId), ne(authTokens.id, exceptId))
+        : eq(authTokens.userId, userId),
+    );
+}
+
+// E-mailed link tokens
+
+export async function insertUserToken(
+  db: Db,
+  values: { userId: number; purpose: 'activation' | 'password_reset'; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(userTokens).values(values);
+}
+
+export async function findUserToken(
+  db: Db,
+  userId: number,
+  purpose: 'activation' | 'password_reset',
+  tokenHash: string,
+) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        eq(userTokens.tokenHash, tokenHash),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used only if it still was unused: the caller that gets true won the race. */
+export async function consumeUserToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .returning({ id: userTokens.id });
+  return rows.length > 0;
+}
+
+/** A changed password kills every reset link still out there. */
+export async function consumeAllUserTokens(db: Db, userId: number, purpose: 'activation' | 'password_reset') {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}

@@ -1,0 +1,210 @@
+import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@geows/contract';
+import type { AppContext } from '../../context.js';
+import { decodeUid, encodeUid, randomToken, sha256 } from '../../lib/crypto.js';
+import { HttpError, unauthorized, validationFailed } from '../../lib/errors.js';
+import { linkOrigin } from '../../lib/links.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  passwordPolicyErrors,
+  verifyPassword,
+} from '../../lib/passwords.js';
+import type { MfaService } from '../mfa/mfa.service.js';
+import type { SitesService } from '../sites/sites.service.js';
+import { activationMail, passwordResetMail } from './auth.mails.js';
+import * as repo from './auth.repository.js';
+import type { AuthedUser } from './authenticate.js';
+import type { FailureGuard } from './failure-guard.js';
+
+export const LINK_TTL_MS = 3 * 86_400_000;
+
+const loginError = (error: string) => new HttpError(400, error, { error });
+const invalidCredentials = () => loginError('Unable to log in with provided credentials.');
+
+export function createAuthService(
+  ctx: AppContext,
+  deps: { mfa: MfaService; failures: FailureGuard; sites: SitesService },
+) {
+  const { db, config } = ctx;
+
+  async function siteTitle(origin: string) {
+    const site = await deps.sites.siteFor(origin);
+    return site.title || new URL(origin).host;
+  }
+
+  async function issueToken(userId: number): Promise<string> {
+    const token = randomToken();
+    await repo.insertAuthToken(db, userId, sha256(token));
+    await repo.touchLastLogin(db, userId);
+    return token;
+  }
+
+  async function createLinkToken(userId: number, purpose: 'activation' | 'password_reset') {
+    const token = randomToken();
+    await repo.insertUserToken(db, {
+      userId,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    });
+    return `${encodeUid(userId)}/${token}`;
+  }
+
+  function assertPasswordPolicy(password: string, user: { username?: string; email?: string }) {
+    const errors = passwordPolicyErrors(password, { ...user, minLength: config.passwordMinLength });
+    if (errors.length > 0) throw validationFailed({ password: errors });
+  }
+
+  /** The link token's user, if the token is right, unused and unexpired. */
+  async function linkTokenOwner(uid: string, token: string, purpose: 'activation' | 'password_reset') {
+    const userId = decodeUid(uid);
+    if (!userId || token.length > 200) return null;
+    const row = await repo.findUserToken(db, userId, purpose, sha256(token));
+    if (!row) return null;
+    return { row, userId };
+  }
+
+  return {
+    async register(input: RegisterRequest, requestOrigin: string | undefined) {
+      assertPasswordPolicy(input.password, input);
+      const errors: Record<string, string[]> = {};
+      if (await repo.usernameTaken(db, input.username))
+        errors.username = ['A user with that username already exists.'];
+      if (await repo.findUserByEmail(db, input.email))
+        errors.email = ['A user with that email already exists.'];
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      let user: repo.UserRow;
+      try {
+        user = await repo.createUserWithProfile(db, {
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+        });
+      } catch (error) {
+        // Two registrations raced for the same name: the unique index decided.
+        if (
+          String(
+            (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+              (error as { code?: string }).code,
+          ) === '23505'
+        ) {
+          throw validationFailed({ username: ['A user with that username already exists.'] });
+        }
+        throw error;
+      }
+      const origin = await linkOrigin(ctx, requestOrigin);
+      const path = await createLinkToken(user.id, 'activation');
+      await ctx.mailer.send(activationMail(user, await siteTitle(origin), `${origin}/activation/${path}`));
+      return { id: user.id, username: user.username, email: user.email };
+    },
+
+    async activate(uid: string, token: string) {
+      const found = await linkTokenOwner(uid, token, 'activation');
+      if (!found) throw new HttpError(400, 'This activation link is invalid.');
+      if (found.row.usedAt)
+        throw new HttpError(400, 'This activation link has already been used. You can log in.');
+      if (found.row.expiresAt.getTime() < Date.now()) {
+        throw new HttpError(400, 'This activation link has expired.');
+      }
+      if (!(await repo.consumeUserToken(db, found.row.id))) {
+        throw new HttpError(400, 'This activation link has already been used. You can log in.');
+      }
+      await repo.setUserActive(db, found.userId, true);
+    },
+
+    async login(input: LoginRequest, requestOrigin: string | undefined) {
+      const user = await repo.findUserByLogin(db, input.username);
+      const throttleName = user?.username ?? input.username;
+      await deps.failures.assertAllowed(throttleName, 'error');
+      if (!user) {
+        await burnPasswordCheck(input.password);
+        await deps.failures.recordFailure(throttleName);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await deps.failures.recordFailure(throttleName);
+        throw invalidCredentials();
+      }
+      if (!user.isActive) {
+        throw loginError('This account is not active yet. Open the activation link we sent you by e-mail.');
+      }
+      const origin = await linkOrigin(ctx, requestOrigin);
+      const challenge = await deps.mfa.startChallenge(user, await siteTitle(origin));
+      if (challenge) return challenge;
+      await deps.failures.clear(user.username);
+      return { auth_token: await issueToken(user.id) };
+    },
+
+    async completeLogin(ephemeralToken: string, code: string) {
+      const user = await deps.mfa.completeChallenge(ephemeralToken, code, async (id) => {
+        const row = await repo.findUserById(db, id);
+        return row?.isActive ? row : undefined;
+      });
+      return { auth_token: await issueToken(user.id) };
+    },
+
+    async logout(user: AuthedUser) {
+      await repo.deleteAuthToken(db, user.tokenId);
+    },
+
+    /** Always the same answer, and the mail goes out after it: nobody learns who has an account. */
+    async requestReset(
+      email: string,
+      site: string | undefined,
+      requestOrigin: string | undefined,
+      log: (e: unknown) => void,
+    ) {
+      const origin = await linkOrigin(ctx, site ?? requestOrigin);
+      const send = async () => {
+        const user = await repo.findUserByEmail(db, email);
+        if (!user?.isActive) return;
+        if ((await ctx.throttle.hit(`reset-mail:${user.id}`, 15 * 60_000)).count > 5) return;
+        const path = await createLinkToken(user.id, 'password_reset');
+        await ctx.mailer.send(
+          passwordResetMail(user, await siteTitle(origin), `${origin}/password-reset/${path}`),
+        );
+      };
+      const pending = send().catch(log);
+      return { pending };
+    },
+
+    async resetPassword(input: ResetPasswordRequest, authenticate: () => Promise<AuthedUser>) {
+      const linkToken = input.pw_token || input.token;
+      if (typeof input.uid === 'string' && input.uid && typeof linkToken === 'string' && linkToken) {
+        const found = await linkTokenOwner(input.uid, linkToken, 'password_reset');
+        const invalid = () => new HttpError(400, 'This password reset link is invalid or has expired.');
+        if (!found || found.row.usedAt || found.row.expiresAt.getTime() < Date.now()) throw invalid();
+        const user = await repo.findUserById(db, found.userId);
+        if (!user) throw invalid();
+        assertPasswordPolicy(input.password, user);
+        if (!(await repo.consumeUserToken(db, found.row.id))) throw invalid();
+        await repo.setPassword(db, user.id, await hashPassword(input.password));
+        await repo.consumeAllUserTokens(db, user.id, 'password_reset');
+        await repo.deleteUserTokens(db, user.id);
+        await deps.failures.clear(user.username);
+        return { detail: 'Your password has been reset.' };
+      }
+      // Signed in: the profile's "Change password" (uid false, token false).
+      const authed = await authenticate().catch((error: unknown) => {
+        if (input.uid === undefined && linkToken === undefined) {
+          throw validationFailed({ uid: ['This field is required.'], pw_token: ['This field is required.'] });
+        }
+        throw error instanceof HttpError ? error : unauthorized();
+      });
+      const user = await repo.findUserById(db, authed.id);
+      if (!user) throw unauthorized('Invalid token.');
+      if (
+        input.current_password !== undefined &&
+        !(await verifyPassword(user.passwordHash, input.current_password))
+      ) {
+        throw validationFailed({ current_password: ['Your current password is incorrect.'] });
+      }
+      assertPasswordPolicy(input.password, user);
+      await repo.setPassword(db, user.id, await hashPassword(input.password));
+      await repo.consumeAllUserTokens(db, user.id, 'password_reset');
+      await repo.deleteUserTokens(db, user.id, authed.tokenId);
+      return { detail: 'Password changed.' };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { sha256 } from '../../lib/crypto.js';
+import { HttpError } from '../../lib/errors.js';
+import { deleteAuthToken, findAuthToken, touchAuthToken } from './auth.repository.js';
+
+export type AuthedUser = { id: number; username: string; email: string; tokenId: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthedUser | null;
+  }
+}
+
+const unauthenticated = (detail: string) =>
+  new HttpError(401, detail, { detail }, { 'WWW-Authenticate': 'Token' });
+
+/** `Authorization: Token <token>` (DRF's TokenAuthentication), with idle and absolute expiry. */
+export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config'>) {
+  return async function authenticate(request: FastifyRequest): Promise<AuthedUser> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthenticated('Authentication credentials were not provided.');
+    const match = /^Token\s+([A-Za-z0-9_-]{1,200})\s*$/i.exec(header);
+    if (!match?.[1]) throw unauthenticated('Invalid token header.');
+    const row = await findAuthToken(ctx.db, sha256(match[1]));
+    if (!row?.user.isActive) throw unauthenticated('Invalid token.');
+    const now = Date.now();
+    if (
+      now - row.token.lastUsedAt.getTime() > ctx.config.tokenIdleMs ||
+      now - row.token.createdAt.getTime() > ctx.config.tokenMaxAgeMs
+    ) {
+      await deleteAuthToken(ctx.db, row.token.id);
+      throw unauthenticated('Token has expired.');
+    }
+    // One write a minute at most: "last used" needs no finer grain than the idle expiry.
+    if (now - row.token.lastUsedAt.getTime() > 60_000) await touchAuthToken(ctx.db, row.token.id);
+    const user = {
+      id: row.user.id,
+      username: row.user.username,
+      email: row.user.email,
+      tokenId: row.token.id,
+    };
+    request.user = user;
+    return user;
+  };
+}
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+export function registerAuthentication(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+}
+
+/** For `onRequest`: authentication comes before body validation, so a stranger learns nothing about the body. */
+export const requireAuth = (authenticate: Authenticator) => async (request: FastifyRequest) => {
+  await authenticate(request);
+};
+
+/** The user `requireAuth` put on the request. */
+export function userOf(request: FastifyRequest): AuthedUser {
+  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
+  return request.user;
+}

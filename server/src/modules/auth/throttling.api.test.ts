@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildActiveUser } from '../../test/factories.js';
+import { type MailServer, startMailServer } from '../../test/mail-server.js';
+
+describe('throttling', () => {
+  let t: TestApp;
+  let mail: MailServer;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp({ SMTP_URL: mail.url, AUTH_RATE_LIMIT_PER_MINUTE: '40' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  const login = (username: string, password: string, ip = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username, password }, remoteAddress: ip });
+
+  it('locks a username after 10 failures in 15 minutes, refusing even the right password, from any address', async () => {
+    const user = await buildActiveUser(t, mail);
+    for (let i = 0; i < 10; i++) {
+      expect((await login(user.username, `wrong-${i}`, `10.0.1.${i}`)).statusCode).toBe(400);
+    }
+    const locked = await login(user.username, user.password, '10.0.2.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: 'Too many failed attempts. Try again in 15 minutes.' });
+    expect(locked.headers['retry-after']).toBe('900');
+
+    // Another user behind the same office address is not affected.
+    const colleague = await buildActiveUser(t, mail);
+    expect((await login(colleague.username, colleague.password, '10.0.1.1')).statusCode).toBe(200);
+  });
+
+  it('keeps a per-address ceiling on identity calls, in the database', async () => {
+    const ip = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) statuses.push((await login(`someone-${i}`, 'x', ip)).statusCode);
+    expect(statuses.slice(0, 40).every((status) => status === 400)).toBe(true);
+    expect(statuses[40]).toBe(429);
+    const other = await login('someone-else', 'x', '10.9.9.10');
+    expect(other.statusCode).toBe(400);
+    const rows = await t.database.db.execute(sql`select key from rate_limits where key like 'rl:identity:%'`);
+    expect(JSON.stringify(rows)).toContain('identity:10.9.9.9');
+  });
+});

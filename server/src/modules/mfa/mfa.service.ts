@@ -1,0 +1,220 @@
+import type { ActiveMfaMethod, MfaMethodName } from '@geows/contract';
+import { hash, verify } from '@node-rs/argon2';
+import type { AppContext } from '../../context.js';
+import { randomDigits, randomToken, sha256 } from '../../lib/crypto.js';
+import { HttpError } from '../../lib/errors.js';
+import { composeMail } from '../../lib/mail.js';
+import type { FailureGuard } from '../auth/failure-guard.js';
+import * as repo from './mfa.repository.js';
+import { matchTotp, newTotpSecret, totpUri } from './totp.js';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+const BACKUP_CODE_COUNT = 10;
+
+const mfaError = (error: string, status = 400) => new HttpError(status, error, { error });
+
+/** Backup codes: 10 characters from an alphabet without look-alikes, shown as xxxxx-xxxxx. */
+function newBackupCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const raw = Array.from(randomToken(), (c) => alphabet[c.charCodeAt(0) % alphabet.length])
+    .join('')
+    .slice(0, 10);
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+}
+const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+type User = { id: number; username: string; email: string };
+
+export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard }) {
+  const { db, secrets, mailer } = ctx;
+  /** Six digits are guessable offline from a plain hash; a keyed hash is not. */
+  const codeHash = (scope: string, code: string) => sha256(`${ctx.secretKey}:${scope}:${code.trim()}`);
+
+  async function mailCode(user: User, siteTitle: string, code: string, purpose: string) {
+    await mailer.send(
+      composeMail({
+        to: user.email,
+        siteTitle,
+        subject: 'Your verification code',
+        paragraphs: [`Hello ${user.username},`, `Your verification code ${purpose} is:`],
+        code,
+      }),
+    );
+  }
+
+  /** Checks a code against the user's active factors (and a pending login's e-mailed code). */
+  async function codeMatches(user: User, code: string, challenge?: repo.MfaChallengeRow): Promise<boolean> {
+    const methods = await repo.listMethods(db, user.id);
+    const app = methods.find((m) => m.name === 'app' && m.isActive);
+    if (app?.secretEncrypted) {
+      const step = matchTotp(secrets.open(app.secretEncrypted), code.trim());
+      if (step !== null) return repo.claimTotpStep(db, app.id, step);
+    }
+    if (challenge?.emailCodeHash && challenge.emailCodeHash === codeHash(`challenge:${challenge.id}`, code)) {
+      return true;
+    }
+    const email = methods.find((m) => m.name === 'email' && m.isActive);
+    if (
+      email?.emailCodeHash &&
+      email.emailCodeExpiresAt &&
+      email.emailCodeExpiresAt.getTime() > Date.now() &&
+      email.emailCodeHash === codeHash(`method:${email.id}`, code)
+    ) {
+      await repo.setEmailCode(db, email.id, null, null);
+      return true;
+    }
+    const normalised = normaliseBackupCode(code);
+    if (normalised.length === 10) {
+      for (const backup of await repo.listBackupCodes(db, user.id)) {
+        if (
+          (await verify(backup.codeHash, normalised).catch(() => false)) &&
+          (await repo.consumeBackupCode(db, backup.id))
+        ) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A code check that counts failures towards the user's lock-out, like a wrong password. */
+  async function checkCode(user: User, code: string, challenge?: repo.MfaChallengeRow) {
+    await deps.failures.assertAllowed(user.username, 'error');
+    if (!(await codeMatches(user, code, challenge))) {
+      await deps.failures.recordFailure(user.username);
+      throw mfaError('Invalid or expired code.');
+    }
+  }
+
+  async function activeMethods(userId: number): Promise<ActiveMfaMethod[]> {
+    return (await repo.listMethods(db, userId))
+      .filter((m) => m.isActive)
+      .map((m) => ({ name: m.name, is_primary: m.isPrimary }));
+  }
+
+  return {
+    activeMethods,
+
+    async activate(user: User, name: MfaMethodName, siteTitle: string) {
+      const existing = await repo.findMethod(db, user.id, name);
+      if (existing?.isActive) throw mfaError('This method is already active.');
+      if (name === 'app') {
+        const secret = newTotpSecret();
+        await repo.upsertPendingMethod(db, { userId: user.id, name, secretEncrypted: secrets.seal(secret) });
+        return { details: totpUri(secret, siteTitle, user.username), secret };
+      }
+      await repo.upsertPendingMethod(db, { userId: user.id, name });
+      const method = await repo.findMethod(db, user.id, name);
+      if (!method) throw new Error('pending method vanished');
+      const code = randomDigits(6);
+      await repo.setEmailCode(
+        db,
+        method.id,
+        codeHash(`method:${method.id}`, code),
+        new Date(Date.now() + EMAIL_CODE_TTL_MS),
+      );
+      await mailCode(user, siteTitle, code, 'to turn on verification by e-mail');
+      return { details: `We sent a code to ${user.email}.` };
+    },
+
+    async confirm(user: User, name: MfaMethodName, code: string) {
+      await deps.failures.assertAllowed(user.username, 'error');
+      const method = await repo.findMethod(db, user.id, name);
+      if (!method) throw mfaError('Activate this method first.');
+      if (method.isActive) throw mfaError('This method is already active.');
+      let ok = false;
+      if (name === 'app' && method.secretEncrypted) {
+        const step = matchTotp(secrets.open(method.secretEncrypted), code.trim());
+        ok = step !== null && (await repo.claimTotpStep(db, method.id, step));
+      } else if (name === 'email') {
+        ok =
+          !!method.emailCodeHash &&
+          !!method.emailCodeExpiresAt &&
+          method.emailCodeExpiresAt.getTime() > Date.now() &&
+          method.emailCodeHash === codeHash(`method:${method.id}`, code);
+      }
+      if (!ok) {
+        await deps.failures.recordFailure(user.username);
+        throw mfaError('Invalid or expired code.');
+      }
+      const others = (await activeMethods(user.id)).length;
+      await repo.activateMethod(db, method.id, others === 0);
+      const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
+      await repo.replaceBackupCodes(
+        db,
+        user.id,
+        await Promise.all(codes.map((c) => hash(normaliseBackupCode(c)))),
+      );
+      return { backup_codes: codes };
+    },
+
+    async deactivate(user: User, name: MfaMethodName, code: string) {
+      const method = await repo.findMethod(db, user.id, name);
+      if (!method?.isActive) throw mfaError('This method is not active.');
+      await checkCode(user, code);
+      await repo.deleteMethod(db, method.id);
+      const remaining = (await repo.listMethods(db, user.id)).filter((m) => m.isActive);
+      if (remaining.length === 0) await repo.deleteBackupCodes(db, user.id);
+      else if (method.isPrimary && remaining[0]) await repo.setPrimary(db, remaining[0].id);
+    },
+
+    /** Mails a fresh code for the e-mail method (for deactivation or any later check). */
+    async requestCode(user: User, siteTitle: string) {
+      const method = await repo.findMethod(db, user.id, 'email');
+      if (!method?.isActive) throw mfaError('Verification by e-mail is not active.');
+      const code = randomDigits(6);
+      await repo.setEmailCode(
+        db,
+        method.id,
+        codeHash(`method:${method.id}`, code),
+        new Date(Date.now() + EMAIL_CODE_TTL_MS),
+      );
+      await mailCode(user, siteTitle, code, '');
+    },
+
+    /** After a correct password: a pending login that waits for the second factor, or null without one. */
+    async startChallenge(user: User, siteTitle: string) {
+      const methods = await activeMethods(user.id);
+      if (methods.length === 0) return null;
+      const method = (methods.find((m) => m.is_primary) ?? methods[0])?.name ?? 'app';
+      const ephemeral = randomToken();
+      const tokenHash = sha256(ephemeral);
+      const emailCode = method === 'email' ? randomDigits(6) : null;
+      await repo.insertChallenge(db, {
+        userId: user.id,
+        tokenHash,
+        method,
+        emailCodeHash: null,
+        expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+      });
+      if (emailCode) {
+        const challenge = await repo.findChallenge(db, tokenHash);
+        if (!challenge) throw new Error('challenge vanished');
+        await repo.setChallengeEmailCode(db, challenge.id, codeHash(`challenge:${challenge.id}`, emailCode));
+        await mailCode(user, siteTitle, emailCode, 'to log in');
+      }
+      return { ephemeral_token: ephemeral, method };
+    },
+
+    /** The user id of a pending login whose code is right; the login can be used once. */
+    async completeChallenge(
+      ephemeralToken: string,
+      code: string,
+      loadUser: (id: number) => Promise<User | undefined>,
+    ) {
+      const challenge = await repo.findChallenge(db, sha256(ephemeralToken));
+      if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() < Date.now()) {
+        throw mfaError('The verification has expired. Log in again.');
+      }
+      const user = await loadUser(challenge.userId);
+      if (!user) throw mfaError('The verification has expired. Log in again.');
+      await checkCode(user, code, challenge);
+      if (!(await repo.consumeChallenge(db, challenge.id)))
+        throw mfaError('The verification has expired. Log in again.');
+      await deps.failures.clear(user.username);
+      return user;
+    },
+  };
+}
+export type MfaService = ReturnType<typeof createMfaService>;

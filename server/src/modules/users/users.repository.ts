@@ -1,0 +1,33 @@
+import type { ProfileUpdate } from '@geows/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { profiles, users } from '../../db/schema.js';
+
+export async function findUserWithProfile(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findProfileOfUser(db: Db, userId: number) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** Updates a profile only when it belongs to the user: another user's id matches nothing. */
+export async function updateOwnProfile(db: Db, userId: number, profileId: number, values: ProfileUpdate) {
+  const [row] = await db
+    .update(profiles)
+    .set(values)
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, userId: number) {
+  await db.delete(users).where(eq(users.id, userId));
+}
