@@ -1,0 +1,57 @@
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router';
+import { useLoadText } from '../ui-store';
+
+/** Loads shorter than this never show the overlay, so fast navigation does not flash. */
+const showAfterMs = 150;
+
+/** The full-screen overlay with the current loading text. */
+export function LoadingOverlay({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const loadText = useLoadText() ?? t('shell.loadingContent');
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!open) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), showAfterMs);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  return (
+    <Backdrop
+      open={visible}
+      sx={(theme) => ({
+        zIndex: theme.zIndex.modal + 1,
+        color: '#fff',
+        bgcolor: 'rgba(0, 0, 0, 0.6)',
+        backdropFilter: 'blur(2px)',
+      })}
+    >
+      <Stack role="status" aria-live="polite" spacing={2} sx={{ alignItems: 'center' }}>
+        <CircularProgress color="inherit" aria-hidden />
+        <Typography variant="h6" component="p">
+          {loadText}
+        </Typography>
+      </Stack>
+    </Backdrop>
+  );
+}
+
+/** The overlay while the router loads a route (lazy code, loaders). */
+export function RouteLoadingOverlay() {
+  const navigation = useNavigation();
+  return <LoadingOverlay open={navigation.state === 'loading'} />;
+}
+
+/** Shown in place of a route's content during the very first load of its code. */
+export function RouteLoadingFallback() {
+  return <LoadingOverlay open />;
+}
