@@ -12,18 +12,25 @@ import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { isApiPath, registerErrorHandling } from './lib/errors.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
 import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
+import { createDemoService } from './modules/demo/demo.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { createSitesService } from './modules/sites/sites.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { registerWebApp, wantsAppPage } from './web-app.js';
 
 export type BuildAppOptions = {
@@ -107,6 +114,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const mfa = createMfaService(ctx, { failures });
   const auth = createAuthService(ctx, { mfa, failures, sites });
   const users = createUsersService(ctx, { mfa });
+  const accounts = createAccountsService(ctx);
+  const workspaces = createWorkspacesService(ctx);
+  const invitations = createInvitationsService(ctx, { workspaces, sites });
+  const demo = createDemoService(ctx);
 
   await app.register(healthRoutes, { database: ctx.database });
   await app.register(sitesRoutes, { sites });
@@ -114,6 +125,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes, { auth, authenticate, rateLimit: identityRateLimit });
   await app.register(mfaRoutes, { mfa, authenticate, sites, rateLimit: identityRateLimit });
   await app.register(usersRoutes, { users, authenticate });
+  await app.register(accountsRoutes, { accounts, authenticate });
+  await app.register(workspacesRoutes, { workspaces, authenticate });
+  await app.register(invitationsRoutes, { invitations, demo, authenticate });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const sendIndex = await registerWebApp(app, ctx, sites);

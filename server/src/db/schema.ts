@@ -1,11 +1,13 @@
 import type { AnalyticsConfig } from '@geows/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -157,4 +159,110 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Workspace plans (Trial, Basic, Pro, …); one is the default for new workspaces. */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+/** An organisation: the tenant. Its admin (creator) owns it; deleting the admin deletes it. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    slug: text('slug').notNull().unique(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_admin_idx').on(t.adminId)],
+);
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    camera: jsonb('camera').$type<Record<string, unknown>>().notNull(),
+    workspacePlugins: jsonb('workspace_plugins').$type<Record<string, unknown>>().notNull(),
+    /** Optimistic concurrency for the editor: every write increments it. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspaces_account_idx').on(t.accountId)],
+);
+
+/** Users with edit rights on a workspace (the spec's "editors": account admin ids). */
+export const workspaceEditors = pgTable(
+  'workspace_editors',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+/** The layer tree of a workspace; a later issue adds data sources and user groups to it. */
+export const layers = pgTable(
+  'layers',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => layers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    visible: boolean('visible').notNull().default(true),
+    dataSourceId: integer('data_source_id'),
+    template: jsonb('template').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('layers_workspace_idx').on(t.workspaceId)],
+);
+
+/** A workspace shared with a person by e-mail; it waits for that address to register. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    inviterId: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_workspace_email_unique').on(t.workspaceId, sql`lower(${t.email})`),
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Operator-assigned demo workspace per user: `GET /api/demo` answers it. */
+export const demoAssignments = pgTable('demo_assignments', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
 });

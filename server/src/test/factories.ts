@@ -43,3 +43,31 @@ export async function loginToken(t: TestApp, user: Pick<TestUser, 'username' | '
 }
 
 export const auth = (token: string) => ({ authorization: `Token ${token}` });
+
+export async function buildAccount(t: TestApp, token: string, userId: number, name = 'Acme Maps') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/accounts',
+    headers: auth(token),
+    payload: { admin: userId, name, description: `${name} description` },
+  });
+  if (res.statusCode !== 201) throw new Error(`account failed: ${res.body}`);
+  return res.json() as { id: number; slug: string; name: string };
+}
+
+export async function buildWorkspace(
+  t: TestApp,
+  token: string,
+  userId: number,
+  accountId: number,
+  name = 'Harbour 3D',
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/workspaces',
+    headers: auth(token),
+    payload: { admin: userId, account: accountId, name, description: `${name} description` },
+  });
+  if (res.statusCode !== 201) throw new Error(`workspace failed: ${res.body}`);
+  return res.json() as { id: number; name: string };
+}

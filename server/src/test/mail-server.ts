@@ -43,7 +43,9 @@ export async function startMailServer() {
   async function nextMail(to: string, subject?: RegExp): Promise<ReceivedMail> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const index = inbox.findIndex((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
+      const index = inbox.findIndex(
+        (m) => m.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(m.subject)),
+      );
       if (index >= 0) return inbox.splice(index, 1)[0] as ReceivedMail;
       if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
       await new Promise<void>((resolve) => {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { pageOf } from './common.js';
+import { email } from './fields.js';
+
+/** Spec §3 "Invitation": a workspace shared with a person by e-mail. */
+export const invitation = z.object({
+  id: z.number(),
+  workspace: z.object({ id: z.number(), name: z.string() }),
+  email: z.string(),
+  created: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationPage = pageOf(invitation);
+
+export const createInvitationRequest = z.object({
+  workspace: z.coerce.number({ error: 'This field is required.' }).int().positive(),
+  email,
+});
+export type CreateInvitationRequest = z.infer<typeof createInvitationRequest>;
+export const invitationListQuery = z.object({ workspace: z.coerce.number().int().positive().optional() });
+
+/** GET /api/demo: the caller's demo workspace id, or 0. */
+export const demoResponse = z.number().int().nonnegative();

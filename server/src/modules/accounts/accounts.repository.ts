@@ -1,0 +1,44 @@
+import { and, asc, eq, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts } from '../../db/schema.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function listAccountsOfAdmin(db: Db, adminId: number): Promise<AccountRow[]> {
+  return db.select().from(accounts).where(eq(accounts.adminId, adminId)).orderBy(asc(accounts.id));
+}
+
+export async function findAccountOfAdmin(
+  db: Db,
+  adminId: number,
+  id: number,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.adminId, adminId)))
+    .limit(1);
+  return row;
+}
+
+export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: accounts.slug })
+    .from(accounts)
+    .where(or(eq(accounts.slug, base), like(accounts.slug, `${base}-%`)));
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function insertAccount(
+  db: Db,
+  values: { name: string; description: string; slug: string; adminId: number },
+): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Deletes the account; its workspaces, layers and invitations go with it (cascade). */
+export async function deleteAccount(db: Db, id: number) {
+  await db.delete(accounts).where(eq(accounts.id, id));
+}

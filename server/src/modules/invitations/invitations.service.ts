@@ -1,0 +1,80 @@
+import type { CreateInvitationRequest, Invitation } from '@geows/contract';
+import type { AppContext } from '../../context.js';
+import { notFound, validationFailed } from '../../lib/errors.js';
+import { linkOrigin } from '../../lib/links.js';
+import { composeMail } from '../../lib/mail.js';
+import { findUserByEmail } from '../auth/auth.repository.js';
+import type { AuthedUser } from '../auth/authenticate.js';
+import type { SitesService } from '../sites/sites.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import * as repo from './invitations.repository.js';
+
+const present = (row: repo.InvitationRow): Invitation => ({
+  id: row.id,
+  workspace: { id: row.workspaceId, name: row.workspaceName },
+  email: row.email,
+  created: row.createdAt.toISOString(),
+});
+
+export function createInvitationsService(
+  ctx: AppContext,
+  deps: { workspaces: WorkspacesService; sites: SitesService },
+) {
+  const { db } = ctx;
+  return {
+    /** Without a workspace: the caller's own invitations; with one: its invitations, for its admin and editors. */
+    async list(caller: AuthedUser, workspaceId: number | undefined) {
+      if (workspaceId === undefined)
+        return (await repo.listInvitationsForEmail(db, caller.email)).map(present);
+      await deps.workspaces.access(caller, workspaceId, 'edit');
+      return (await repo.listInvitationsOfWorkspace(db, workspaceId)).map(present);
+    },
+
+    async create(caller: AuthedUser, input: CreateInvitationRequest, requestOrigin: string | undefined) {
+      const { workspace } = await deps.workspaces.access(caller, input.workspace, 'edit');
+      if (input.email.toLowerCase() === caller.email.toLowerCase()) {
+        throw validationFailed({ email: ['You cannot invite yourself.'] });
+      }
+      const row = await repo.insertInvitation(db, {
+        workspaceId: workspace.id,
+        email: input.email,
+        inviterId: caller.id,
+      });
+      if (!row) throw validationFailed({ email: ['This address is already invited to this workspace.'] });
+      const origin = await linkOrigin(ctx, requestOrigin);
+      const site = await deps.sites.siteFor(origin);
+      const siteTitle = site.title || new URL(origin).host;
+      const invitee = await findUserByEmail(db, input.email);
+      await ctx.mailer.send(
+        composeMail({
+          to: input.email,
+          siteTitle,
+          subject: `${caller.username} shared a workspace with you`,
+          paragraphs: [
+            `${caller.username} invited you to the workspace "${workspace.name}".`,
+            invitee
+              ? 'Log in to find it under Shared Workspaces.'
+              : `Register with this e-mail address (${input.email}) to see it under Shared Workspaces.`,
+          ],
+          link: invitee
+            ? { label: 'Open your shared workspaces', url: `${origin}/shared` }
+            : { label: 'Register', url: `${origin}/register` },
+        }),
+      );
+      return present(row);
+    },
+
+    /** By the workspace's admin or editors, or by the invitee (declining). Others: 404. */
+    async remove(caller: AuthedUser, id: number) {
+      const row = await repo.findInvitation(db, id);
+      if (!row) throw notFound();
+      if (row.email.toLowerCase() !== caller.email.toLowerCase()) {
+        await deps.workspaces.access(caller, row.workspaceId, 'edit').catch(() => {
+          throw notFound();
+        });
+      }
+      await repo.deleteInvitation(db, id);
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,276 @@
+import { defaultWorkspacePlugins } from '@geows/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layers, workspaceEditors } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import {
+  auth,
+  buildAccount,
+  buildActiveUser,
+  buildWorkspace,
+  loginToken,
+  type TestUser,
+} from '../../test/factories.js';
+import { type MailServer, startMailServer } from '../../test/mail-server.js';
+import { setDemoWorkspace } from '../demo/demo.repository.js';
+
+describe('workspaces, invitations and demo', () => {
+  let t: TestApp;
+  let mail: MailServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  let aliceToken: string;
+  let bobToken: string;
+  let accountId: number;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    t = await createTestApp({ SMTP_URL: mail.url });
+    alice = await buildActiveUser(t, mail);
+    bob = await buildActiveUser(t, mail);
+    aliceToken = await loginToken(t, alice);
+    bobToken = await loginToken(t, bob);
+    accountId = (await buildAccount(t, aliceToken, alice.id)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  const get = (url: string, token: string) => t.app.inject({ url, headers: auth(token) });
+
+  it('creates a workspace on the default plan with default camera and plugins', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/workspaces/',
+      headers: auth(aliceToken),
+      payload: {
+        admin: alice.id,
+        account: accountId,
+        name: 'Port of Rotterdam',
+        description: 'Quay walls in 3D',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: 'Port of Rotterdam',
+      description: 'Quay walls in 3D',
+      admin: alice.id,
+      account: accountId,
+      plan: { id: expect.any(Number), name: 'Trial' },
+      editors: [],
+      rights: 'admin',
+    });
+    expect(JSON.parse(body.camera)).toMatchObject({
+      longitude: expect.any(Number),
+      latitude: expect.any(Number),
+    });
+    expect(JSON.parse(body.workspacePlugins)).toEqual(defaultWorkspacePlugins);
+    const list = await get(`/api/workspaces?account=${accountId}`, aliceToken);
+    expect(list.json().results.map((w: { id: number }) => w.id)).toContain(body.id);
+  });
+
+  it("validates with the spec's messages, and refuses another user's account", async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: auth(aliceToken),
+      payload: { admin: alice.id, account: accountId },
+    });
+    expect(empty.json()).toEqual({ name: ['Name is required'], description: ['Name is required'] });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: auth(bobToken),
+      payload: { admin: bob.id, account: accountId, name: 'Intruder', description: 'x' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ account: [`Invalid pk "${accountId}" - object does not exist.`] });
+  });
+
+  it("hides another account's workspaces: empty list, 404 on read, delete and clone", async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Private');
+    expect((await get(`/api/workspaces?account=${accountId}`, bobToken)).json().results).toEqual([]);
+    expect((await get(`/api/workspaces/${workspace.id}`, bobToken)).statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/${workspace.id}`,
+      headers: auth(bobToken),
+    });
+    expect(del.statusCode).toBe(404);
+    const clone = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cloneWorkspace',
+      headers: auth(bobToken),
+      payload: { workspace: workspace.id },
+    });
+    expect(clone.statusCode).toBe(404);
+    expect((await get(`/api/workspaces/${workspace.id}`, aliceToken)).statusCode).toBe(200);
+  });
+
+  it('clones a workspace deeply, layers and nesting included', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Original');
+    const [group] = await t.database.db
+      .insert(layers)
+      .values({ workspaceId: workspace.id, name: 'Buildings', position: 0 })
+      .returning();
+    await t.database.db.insert(layers).values({
+      workspaceId: workspace.id,
+      parentId: group?.id,
+      name: 'LoD2',
+      position: 0,
+      template: { opacity: 0.8 },
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cloneWorkspace/',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const copy = res.json();
+    expect(copy.name).toBe('Original (copy)');
+    expect(copy.id).not.toBe(workspace.id);
+    const copied = await t.database.db.query.layers.findMany({
+      where: (l, { eq }) => eq(l.workspaceId, copy.id),
+    });
+    expect(copied).toHaveLength(2);
+    const copiedGroup = copied.find((l) => l.name === 'Buildings');
+    const copiedChild = copied.find((l) => l.name === 'LoD2');
+    expect(copiedChild?.parentId).toBe(copiedGroup?.id);
+    expect(copiedChild?.template).toEqual({ opacity: 0.8 });
+  });
+
+  it('gives editors edit rights: they see the workspace but cannot delete it', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Shared Edit');
+    await t.database.db.insert(workspaceEditors).values({ workspaceId: workspace.id, userId: bob.id });
+    const res = await get(`/api/workspaces/${workspace.id}`, bobToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rights: 'edit', editors: [bob.id] });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/${workspace.id}`,
+      headers: auth(bobToken),
+    });
+    expect(del.statusCode).toBe(403);
+  });
+
+  it('invites by e-mail: the invitee gets a mail, sees it in /api/invite, may view but never write', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Invited View');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email: bob.email.toUpperCase() },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      workspace: { id: workspace.id, name: 'Invited View' },
+      email: bob.email.toUpperCase(),
+      created: expect.stringMatching(/Z$/),
+    });
+    const message = await mail.nextMail(bob.email.toUpperCase());
+    expect(message.subject).toContain(`${alice.username} shared a workspace with you`);
+    expect(message.text).toContain('/shared');
+
+    const mine = await get('/api/invite', bobToken);
+    expect(mine.json().results.map((i: { workspace: { id: number } }) => i.workspace.id)).toContain(
+      workspace.id,
+    );
+    const view = await get(`/api/workspaces/${workspace.id}`, bobToken);
+    expect(view.json().rights).toBe('view');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/${workspace.id}`,
+      headers: auth(bobToken),
+    });
+    expect(del.statusCode).toBe(403);
+    const clone = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cloneWorkspace',
+      headers: auth(bobToken),
+      payload: { workspace: workspace.id },
+    });
+    expect(clone.statusCode).toBe(403);
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(bobToken),
+      payload: { workspace: workspace.id, email: 'friend@example.org' },
+    });
+    expect(invite.statusCode).toBe(403);
+
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email: bob.email },
+    });
+    expect(duplicate.json()).toEqual({ email: ['This address is already invited to this workspace.'] });
+
+    const forWorkspace = await get(`/api/invite?workspace=${workspace.id}`, aliceToken);
+    expect(forWorkspace.json().count).toBe(1);
+    expect((await get(`/api/invite?workspace=${workspace.id}`, bobToken)).statusCode).toBe(403);
+  });
+
+  it('keeps an invitation for an address without an account until that person registers', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Waiting');
+    const email = `later${Date.now()}@example.org`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email },
+    });
+    expect((await mail.nextMail(email)).text).toContain('/register');
+    const newcomer = await buildActiveUser(t, mail, { email });
+    const invitations = await get('/api/invite', await loginToken(t, newcomer));
+    expect(invitations.json().results).toEqual([
+      expect.objectContaining({ workspace: { id: workspace.id, name: 'Waiting' } }),
+    ]);
+  });
+
+  it("lets the invitee decline, and nobody else touch another's invitation", async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Declined');
+    const carol = await buildActiveUser(t, mail);
+    const carolToken = await loginToken(t, carol);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email: bob.email },
+    });
+    const id = created.json().id;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/invite/${id}`, headers: auth(carolToken) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/invite/${id}/`, headers: auth(bobToken) }))
+        .statusCode,
+    ).toBe(204);
+    expect((await get(`/api/workspaces/${workspace.id}`, bobToken)).statusCode).toBe(404);
+  });
+
+  it('answers the demo workspace as a bare number, 0 without one, and lets the demo user view it', async () => {
+    const first = await get('/api/demo', bobToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe('0');
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Demo');
+    await setDemoWorkspace(t.database.db, bob.id, workspace.id);
+    const second = await get('/api/demo/', bobToken);
+    expect(second.body).toBe(String(workspace.id));
+    expect((await get(`/api/workspaces/${workspace.id}`, bobToken)).json().rights).toBe('view');
+  });
+
+  it('deletes a workspace by its admin', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Gone');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/${workspace.id}/`,
+      headers: auth(aliceToken),
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await get(`/api/workspaces/${workspace.id}`, aliceToken)).statusCode).toBe(404);
+  });
+});
