@@ -31,9 +31,12 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 import { registerWebApp, wantsAppPage } from './web-app.js';
 
 export type BuildAppOptions = {
+  /** Enables `POST /api/operator` for `npm run admin` while this server holds DATA_DIR. */
+  operatorSecret?: string;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
 };
@@ -128,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountsRoutes, { accounts, authenticate });
   await app.register(workspacesRoutes, { workspaces, authenticate });
   await app.register(invitationsRoutes, { invitations, demo, authenticate });
+  if (options.operatorSecret)
+    await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const sendIndex = await registerWebApp(app, ctx, sites);

@@ -4,6 +4,7 @@ import { createContext } from './context.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { acquireLock, DataDirLockedError } from './db/lock.js';
 import { seedReferenceData } from './db/seed.js';
+import { writeOperatorSecret } from './operator/operator.routes.js';
 
 /**
  * Start-up: configuration → lock → database and migrations → seed → listen.
@@ -20,7 +21,7 @@ async function main() {
       : await openPglite(`${config.dataDir}/pgdata`);
     const ctx = createContext(config, database);
     await seedReferenceData(ctx);
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, { operatorSecret: writeOperatorSecret(config.dataDir) });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
