@@ -66,7 +66,8 @@ describe('npm run admin', () => {
       expect(added.stderr).toBe('');
       expect(added.status).toBe(0);
       const res = await fetch(`${server.url}/api/sites?site=https://atlas.example.com`);
-      expect((await res.json()).results[0].title).toBe('Atlas');
+      const body = (await res.json()) as { results: { title: string }[] };
+      expect(body.results[0]?.title).toBe('Atlas');
       const plan = admin(server.dataDir, 'plan', 'add', '--name', 'Enterprise');
       expect(JSON.parse(plan.stdout)).toMatchObject({ name: 'Enterprise' });
       const missing = admin(server.dataDir, 'user', 'activate', 'nobody');
