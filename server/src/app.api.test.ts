@@ -66,6 +66,19 @@ describe('HTTP conventions', () => {
     expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
+  it('refuses text with NUL characters field by field, before it reaches the database', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { username: 'a\u0000b', password: 'x\u0000' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      username: ['Null characters are not allowed.'],
+      password: ['Null characters are not allowed.'],
+    });
+  });
+
   it('redirects a www. host to the bare host, keeping the path and query', async () => {
     const res = await t.app.inject({ url: '/account/acme?x=1', headers: { host: 'www.maps.example.org' } });
     expect(res.statusCode).toBe(301);

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  rejectNullCharacters(app);
 
   // Spec §1: a host starting with www. is redirected to the bare host.
   app.addHook('onRequest', async (request, reply) => {
