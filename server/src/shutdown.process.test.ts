@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startServerProcess } from './test/server-process.js';
 
 /** Sends a request whose body arrives in two parts, with `between` run in the gap. */
-function slowRequest(url: string, body: string, between: () => Promise<void>): Promise<string> {
+function slowRequest(url: string, path: string, body: string, between: () => Promise<void>): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -19,7 +19,7 @@ function slowRequest(url: string, body: string, between: () => Promise<void>): P
     socket.on('connect', async () => {
       const half = Math.floor(body.length / 2);
       socket.write(
-        `POST /api/sites HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
       );
       await between();
@@ -29,24 +29,41 @@ function slowRequest(url: string, body: string, between: () => Promise<void>): P
 }
 
 describe('graceful shutdown', () => {
-  it('finishes a request in flight on SIGTERM, then exits 0 with the database closed and the lock released', async () => {
+  it('finishes a write in flight on SIGTERM, then exits 0 with the database closed and the lock released', async () => {
     const server = await startServerProcess();
-    const response = await slowRequest(server.url, JSON.stringify({ site: 'x'.repeat(2000) }), async () => {
-      server.child.kill('SIGTERM');
-      await sleep(500);
-      // Once SIGTERM arrived, no new connection is accepted.
-      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
-    });
-    // The request that was in flight got a complete answer, not a reset connection.
-    expect(response).toMatch(/^HTTP\/1\.1 (405|404|400) /);
-    expect(response).toContain('"detail"');
+    const registration = {
+      username: 'sigterm_survivor',
+      email: 'survivor@example.org',
+      password: 'Correct-Horse-Battery-9',
+    };
+    const response = await slowRequest(
+      server.url,
+      '/api/auth/register',
+      JSON.stringify(registration),
+      async () => {
+        server.child.kill('SIGTERM');
+        await sleep(500);
+        // Once SIGTERM arrived, no new connection is accepted.
+        await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+      },
+    );
+    // The request that was in flight got its complete answer, not a reset connection.
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    expect(response).toContain('"username":"sigterm_survivor"');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('Stopped cleanly');
     expect(fs.existsSync(path.join(server.dataDir, 'server.lock'))).toBe(false);
 
     // The database reopens cleanly in the same DATA_DIR.
+    // …and what it wrote is there after a restart in the same DATA_DIR.
     const again = await startServerProcess({ DATA_DIR: server.dataDir });
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    const login = await fetch(`${again.url}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: registration.username, password: registration.password }),
+    });
+    expect(await login.json()).toEqual({ error: expect.stringMatching(/not active yet/) });
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 60_000);
