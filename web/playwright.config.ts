@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +10,28 @@ const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A free loopback port, asked for synchronously: the config is read before anything is awaited. */
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+// Decided once, in the runner, and inherited by the workers (which read this file again):
+// the SMTP port the server sends to, the folder e2e/global-setup.ts files received mail in,
+// and the server's data directory.
+process.env.E2E_SMTP_PORT ??= String(freePort());
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `geows-e2e-mail-${process.pid}-${Date.now()}`);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `geows-e2e-${Date.now()}`);
+
 /**
  * End-to-end journeys against the production server, started the README's way
  * (`npm start`) on a fresh data directory, in the system Chromium.
  */
 export default defineConfig({
   testDir: 'e2e',
+  // A real SMTP server that captures the mails the server sends (activation, reset, codes).
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -66,7 +83,8 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATA_DIR: path.join(os.tmpdir(), `geows-e2e-${Date.now()}`),
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${process.env.E2E_SMTP_PORT}`,
           LOG_LEVEL: 'warn',
           SUPPORT_EMAIL: 'support@e2e.test',
           // Page views go to a Plausible host that the fixtures intercept (e2e/fixtures.ts).

@@ -1,20 +1,36 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, gotoReady, test } from './fixtures';
+import { createActiveUser, logIn } from './identity';
+
+async function severeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
 
-    for (const path of ['/', '/no-such-page']) {
+    for (const path of ['/', '/register', '/reset', '/activate', '/no-such-page']) {
       test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
         await gotoReady(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-        expect(severe).toEqual([]);
+        expect(await severeViolations(page)).toEqual([]);
       });
     }
+
+    test('the profile, with the QR code step open, has no serious or critical violations', async ({
+      page,
+      request,
+    }) => {
+      const user = await createActiveUser(request, `a11y${colorScheme}`);
+      await logIn(page, user);
+      await page.getByRole('button', { name: 'Activate: Authenticator app' }).click();
+      await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+      expect(await severeViolations(page)).toEqual([]);
+    });
   });
 }

@@ -7,7 +7,7 @@ test('one page view per route change, carrying route patterns only', async ({ pa
   // Client-side navigation counts too.
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await expect.poll(analytics.paths).toEqual(['/', '/login']);
-  await page.getByRole('link', { name: 'Go to home' }).click();
+  await page.getByRole('banner').getByRole('link', { name: /home$/ }).click();
   await expect.poll(analytics.paths).toEqual(['/', '/login', '/']);
 
   await gotoReady(page, '/workspace/share/5/secret-token');

@@ -7,12 +7,12 @@ test('switching to Nederlands translates the interface and is remembered', async
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'Nederlands' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Inloggen' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Voor vragen en ondersteuning');
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Taal' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Inloggen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 });
 

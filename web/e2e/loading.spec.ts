@@ -7,7 +7,7 @@ test('the overlay shows the loading text while a screen loads, the spinner while
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/home-screen-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/login-screen-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });

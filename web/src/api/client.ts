@@ -14,8 +14,23 @@ export type RequestOptions<S extends z.ZodType> = {
   schema?: S;
   /** False for the calls the spec lists without the auth header (login, sites, ...). */
   auth?: boolean;
+  /**
+   * False when a 401 is expected and handled by the caller (logout with a revoked
+   * token); otherwise a 401 to a request that carried a token ends the session.
+   */
+  handleUnauthorized?: boolean;
   signal?: AbortSignal;
 };
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/**
+ * What happens when the server rejects the stored token (expired, revoked): the app
+ * registers one handler that ends the session and sends the user to log in.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
 
 /**
  * The only place the web app calls `fetch` for its API: adds `Authorization: Token`,
@@ -23,7 +38,15 @@ export type RequestOptions<S extends z.ZodType> = {
  */
 export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
-  { method = 'GET', query, body, schema, auth = true, signal }: RequestOptions<S> = {},
+  {
+    method = 'GET',
+    query,
+    body,
+    schema,
+    auth = true,
+    handleUnauthorized = true,
+    signal,
+  }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? getToken() : null;
@@ -38,7 +61,13 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     signal: signal ?? null,
   });
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    // Only when the token that failed is still the stored one: a late answer to a
+    // request of an earlier session must not end the current one.
+    if (response.status === 401 && token && handleUnauthorized && getToken() === token)
+      unauthorizedHandler?.();
+    throw new ApiError(response.status, data);
+  }
   return schema ? schema.parse(data) : (data as z.output<S>);
 }
 

@@ -1,37 +1,75 @@
-import { paths } from '@geows/contract';
+import { type PathName, paths } from '@geows/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { guardLoader } from './guards/guard-loader';
+import type { RouteAccess } from './guards/guards';
 import { RouteLoadingFallback } from './shell/loading-overlay';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 import { RouteError } from './shell/route-error';
 
+/** A screen module's component, imported only when its route is first visited. */
+type LoadScreen = () => Promise<ComponentType>;
+
+const screens = {
+  login: async () => (await import('../features/auth/components/login-screen')).LoginScreen,
+  verification: async () =>
+    (await import('../features/auth/components/verification-screen')).VerificationScreen,
+  register: async () => (await import('../features/auth/components/register-screen')).RegisterScreen,
+  activate: async () => (await import('../features/auth/components/activate-screen')).ActivateScreen,
+  activation: async () => (await import('../features/auth/components/activation-screen')).ActivationScreen,
+  reset: async () => (await import('../features/auth/components/reset-screen')).ResetScreen,
+  passwordReset: async () =>
+    (await import('../features/auth/components/password-reset-screen')).PasswordResetScreen,
+  profile: async () => (await import('../features/profile/components/profile-screen')).ProfileScreen,
+} satisfies Record<string, LoadScreen>;
+
 /**
  * The route table. Screens load lazily, each in its own chunk, so the first screen
- * stays small. Routes of screens not built yet are absent: their paths show NotFound.
+ * stays small; every route's loader runs the navigation guards first (guards/).
+ * Routes of screens not built yet are absent: their paths show NotFound.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        // Pathless: lets the shell render while a screen's code loads for the first time.
-        id: 'screens',
-        HydrateFallback: RouteLoadingFallback,
-        ErrorBoundary: RouteError,
-        children: [
-          {
-            path: paths.home,
-            lazy: async () => ({
-              Component: (await import('../features/home/components/home-screen')).HomeScreen,
-            }),
-          },
-          { path: '*', Component: NotFound },
-        ],
-      },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const route = (name: PathName, access: RouteAccess, load: LoadScreen): RouteObject => ({
+    id: name,
+    path: paths[name],
+    loader: guardLoader(queryClient, name, access),
+    lazy: async () => ({ Component: await load() }),
+  });
 
-export const createRouter = () => createBrowserRouter(routes);
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          // Pathless: lets the shell render while a screen's code loads for the first time.
+          id: 'screens',
+          HydrateFallback: RouteLoadingFallback,
+          ErrorBoundary: RouteError,
+          children: [
+            route('home', 'public', screens.login),
+            route('login', 'public', screens.login),
+            route('verification', 'public', screens.verification),
+            route('register', 'public', screens.register),
+            route('reset', 'public', screens.reset),
+            route('passwordReset', 'public', screens.passwordReset),
+            route('activate', 'public', screens.activate),
+            route('activation', 'public', screens.activation),
+            route('profile', 'auth', screens.profile),
+            {
+              id: 'notFound',
+              path: '*',
+              loader: guardLoader(queryClient, 'notFound', 'public'),
+              Component: NotFound,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

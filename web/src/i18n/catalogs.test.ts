@@ -41,4 +41,59 @@ describe('translation catalogs', () => {
     expect(en.menu.login).toBe('Login');
     expect(en.validation).toEqual(messages);
   });
+
+  it("keep the identity screens' texts of the specification word for word", () => {
+    expect(en.auth).toMatchObject({
+      username: 'Username',
+      password: 'Password',
+      login: 'Login',
+      forgottenPassword: 'Forgotten password?',
+      verifyTitle: 'Verifieer login',
+      verificationCode: 'Verificatie code',
+      verify: 'Verifieer',
+    });
+    expect(en.register).toMatchObject({
+      email: 'Email',
+      confirmPassword: 'Confirm Password',
+      success: 'Registration successfull!',
+      checkEmail: 'Check your email to confirm your account!',
+    });
+    expect(en.register.intro).toContain('30 days free');
+    expect(en.activation).toMatchObject({
+      wait: 'Just a sec ...',
+      success: 'Account activated, redirecting to login',
+    });
+    expect(en.reset).toMatchObject({
+      title: 'Reset password',
+      email: 'Email',
+      success: 'Check your inbox to reset your password',
+    });
+    expect(en.passwordReset).toMatchObject({
+      newPassword: 'New password',
+      confirmPassword: 'Confirm Password',
+      success: 'Your password has been reset',
+    });
+    expect(en.profile).toMatchObject({
+      username: 'Username',
+      email: 'Email',
+      joined: 'Joined',
+      lastLogin: 'Last login',
+      deleteAccount: 'Delete account',
+      confirmDelete: 'Are you sure you want to delete the account!',
+      security: 'Beveiliging',
+      details: 'Profile details',
+      company: 'Company name',
+      street: 'Street',
+      number: 'Housenumber',
+      city: 'City',
+      country: 'Country',
+      changePassword: 'Change password',
+      updated: 'Profile updated',
+      passwordChanged: 'Password changed',
+      failed: 'Something went wrong',
+      mfaActivated: 'Verificatie geactiveerd',
+      mfaDeactivated: 'Verificatie gedeactiveerd',
+    });
+    expect(en.menu).toMatchObject({ profile: 'Profile', logout: 'Logout' });
+  });
 });

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-items';
+import { useMenuAction } from './use-menu-items';
 
 const drawerId = 'navigation-drawer';
 
@@ -16,6 +17,7 @@ const drawerId = 'navigation-drawer';
 export function BottomDrawer({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const runAction = useMenuAction();
   const handleClose = () => setOpen(false);
 
   return (
@@ -44,17 +46,30 @@ export function BottomDrawer({ items }: { items: MenuItem[] }) {
         />
         <Box component="nav" aria-label={t('shell.navigation')} sx={{ pb: 'env(safe-area-inset-bottom)' }}>
           <List>
-            {items.map((item) => (
-              <ListItemButton
-                key={item.id}
-                component={NavLink}
-                to={item.path}
-                onClick={handleClose}
-                sx={{ py: 1.5, px: 3 }}
-              >
-                <ListItemText primary={t(item.label)} />
-              </ListItemButton>
-            ))}
+            {items.map((item) =>
+              item.action ? (
+                <ListItemButton
+                  key={item.id}
+                  onClick={() => {
+                    handleClose();
+                    runAction(item.action);
+                  }}
+                  sx={{ py: 1.5, px: 3 }}
+                >
+                  <ListItemText primary={t(item.label)} />
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  key={item.id}
+                  component={NavLink}
+                  to={item.path}
+                  onClick={handleClose}
+                  sx={{ py: 1.5, px: 3 }}
+                >
+                  <ListItemText primary={t(item.label)} />
+                </ListItemButton>
+              ),
+            )}
           </List>
         </Box>
       </Drawer>

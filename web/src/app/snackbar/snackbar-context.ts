@@ -1,11 +1,13 @@
-import type { AlertColor } from '@mui/material/Alert';
 import { createContext, useContext } from 'react';
+import type { SnackbarColor } from './snackbar-store';
 
-export type SnackbarColor = AlertColor;
+export type { SnackbarColor } from './snackbar-store';
 
 export type SnackbarApi = {
   /** Shows one message; the default colour is success (spec §4). */
   show: (text: string, color?: SnackbarColor) => void;
+  /** Shows a message after the one on screen has closed. */
+  enqueue: (text: string, color?: SnackbarColor) => void;
 };
 
 export const SnackbarContext = createContext<SnackbarApi | null>(null);

@@ -1,27 +1,28 @@
 import { limits } from '@geows/contract';
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { type ReactNode, type SyntheticEvent, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, type SyntheticEvent, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SnackbarApi, type SnackbarColor, SnackbarContext } from './snackbar-context';
+import { type SnackbarApi, SnackbarContext } from './snackbar-context';
+import {
+  closeSnackbar,
+  enqueueSnackbar,
+  getSnackbarSnapshot,
+  showSnackbar,
+  snackbarExited,
+  subscribeSnackbar,
+} from './snackbar-store';
 
-type Message = { id: number; text: string; color: SnackbarColor };
+const api: SnackbarApi = { show: showSnackbar, enqueue: enqueueSnackbar };
 
 /** The app's one snackbar; a new message replaces the one on screen. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [message, setMessage] = useState<Message | null>(null);
-  const [open, setOpen] = useState(false);
-
-  const show = useCallback<SnackbarApi['show']>((text, color = 'success') => {
-    setMessage({ id: Date.now(), text, color });
-    setOpen(true);
-  }, []);
-  const api = useMemo(() => ({ show }), [show]);
+  const { message, open } = useSyncExternalStore(subscribeSnackbar, getSnackbarSnapshot);
 
   const handleClose = (_event?: SyntheticEvent | Event | null, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page should not dismiss a message the user may still be reading.
-    if (reason !== 'clickaway') setOpen(false);
+    if (reason !== 'clickaway') closeSnackbar();
   };
 
   return (
@@ -33,13 +34,14 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         autoHideDuration={limits.snackbarTimeoutMs}
         onClose={handleClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ transition: { onExited: snackbarExited } }}
       >
         <Alert
           onClose={handleClose}
           severity={message?.color ?? 'success'}
           variant="filled"
           closeText={t('shell.close')}
-          sx={{ width: '100%' }}
+          sx={{ width: '100%', whiteSpace: 'pre-line' }}
         >
           {message?.text}
         </Alert>

@@ -1,20 +1,29 @@
+import type { AuthUser } from '@geows/contract';
 import { useSyncExternalStore } from 'react';
-import { getToken, setToken, subscribeToken } from '../../api/token-storage';
+import { getToken, subscribeToken } from '../../api/token-storage';
+import { useAuthUser } from './api/get-auth-user';
+import { type AuthStatus, useAuthStatus, useDemo } from './session-store';
 
 export type AuthState = {
+  /** The API token kept in localStorage ('token'); null when logged out. */
+  token: string | null;
   isLoggedIn: boolean;
-  /** Demo mode (spec §2, guard 2); the login flow turns it on. */
+  /** Demo mode (spec §2, guard 2); the login flow of a later issue turns it on. */
   demo: boolean;
+  /** The signed-in user (GET /api/users results[0]); undefined while loading or logged out. */
+  authUser: AuthUser | undefined;
+  status: AuthStatus;
 };
 
-/**
- * Who is using the app, as far as the shell needs to know. Logged in means a token is
- * stored; the login, logout and demo flows of later issues extend this one hook.
- */
-export function useAuth(): AuthState {
-  const isLoggedIn = useSyncExternalStore(subscribeToken, () => Boolean(getToken()));
-  return { isLoggedIn, demo: false };
-}
+export const useToken = () => useSyncExternalStore(subscribeToken, getToken);
+export const useIsLoggedIn = () => Boolean(useToken());
 
-export const logIn = (token: string) => setToken(token);
-export const logOut = () => setToken(null);
+/** Who is using the app. Logged in means a token is stored; the user loads behind it. */
+export function useAuth(): AuthState {
+  const token = useToken();
+  const isLoggedIn = Boolean(token);
+  const demo = useDemo();
+  const status = useAuthStatus();
+  const { data } = useAuthUser(isLoggedIn);
+  return { token, isLoggedIn, demo: isLoggedIn && demo, authUser: isLoggedIn ? data : undefined, status };
+}

@@ -1,0 +1,38 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { useValidationText } from './validation-text';
+
+type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+};
+
+/** A text field bound to react-hook-form; its error shows under it in the interface language. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const validationText = useValidationText();
+  const error = validationText(fieldState.error?.message);
+
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      fullWidth={props.fullWidth ?? true}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * react-hook-form driven by one of the contract's zod schemas, so the form checks
+ * exactly what the API checks, with the spec's messages (§5).
+ */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: zodResolver(schema) });
+}

@@ -1,0 +1,59 @@
+import { type AuthUser, type PathName, paths } from '@geows/contract';
+import i18next from 'i18next';
+import type { SnackbarColor } from '../snackbar/snackbar-store';
+
+/** Who may open a route (spec §2 "Access"): everyone, logged-in users, or those with an account too. */
+export type RouteAccess = 'public' | 'auth' | 'account';
+
+/** What a guard knows about the navigation; data is loaded only by the guards that ask. */
+export type GuardContext = {
+  /** The target route's name in the contract's route table; 'notFound' for unknown paths. */
+  route: PathName | 'notFound';
+  access: RouteAccess;
+  pathname: string;
+  isLoggedIn: boolean;
+  demo: boolean;
+  /** The signed-in user; undefined when logged out or when it could not be loaded. */
+  authUser: () => Promise<AuthUser | undefined>;
+};
+
+/** Where to go instead, and optionally a message to show on arrival. */
+export type GuardRedirect = { redirect: string; message?: { text: string; color: SnackbarColor } };
+export type GuardResult = GuardRedirect | undefined;
+
+/** One navigation rule: answers a redirect, or undefined to let the next guard decide. */
+export type Guard = (context: GuardContext) => GuardResult | Promise<GuardResult>;
+
+/**
+ * Guard 3 until accounts exist: a logged-in user on home (and its twin, login) goes to
+ * where a login would have taken them. The accounts issue replaces it with "the first
+ * account's page".
+ */
+export const loggedInHome =
+  (destination: string): Guard =>
+  ({ route, isLoggedIn }) =>
+    isLoggedIn && (route === 'home' || route === 'login') ? { redirect: destination } : undefined;
+
+/**
+ * Guard 5: multi-factor authentication required by the profile but none set up →
+ * only the profile may be shown, with a warning (in Dutch, as the spec has it).
+ */
+export const mfaSetupRequired: Guard = async ({ route, isLoggedIn, authUser }) => {
+  if (!isLoggedIn || route === 'profile') return undefined;
+  const user = await authUser();
+  if (!user?.profile.mfa_required || user.mfa.length > 0) return undefined;
+  return { redirect: paths.profile, message: { text: i18next.t('profile.mfaRequired'), color: 'warning' } };
+};
+
+/** Guard 6: an auth-required route while logged out → home. */
+export const authRequired: Guard = ({ access, isLoggedIn }) =>
+  access !== 'public' && !isLoggedIn ? { redirect: paths.home } : undefined;
+
+/** Runs guards in order; the first redirect wins. */
+export async function runGuards(guards: readonly Guard[], context: GuardContext): Promise<GuardResult> {
+  for (const guard of guards) {
+    const result = await guard(context);
+    if (result) return result;
+  }
+  return undefined;
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../api/client';
+
+/** `GET /api/auth/logout`: revokes the token of the request. */
+export const logoutRequest = () =>
+  // A token the server already dropped (deleted user, expiry) is fine here: the session ends anyway.
+  apiRequest('/api/auth/logout', { handleUnauthorized: false });

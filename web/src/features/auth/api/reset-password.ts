@@ -1,0 +1,14 @@
+import { detailResponse } from '@geows/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+
+export type ResetPasswordByLink = { password: string; uid: string; pw_token: string };
+
+/**
+ * `POST /api/auth/resetPassword` with the uid and token of an e-mailed link. The spec
+ * (§6) does not exempt this call from the auth header, so a stored token goes along.
+ */
+export const resetPassword = (body: ResetPasswordByLink) =>
+  apiRequest('/api/auth/resetPassword', { method: 'POST', body, schema: detailResponse });
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,0 +1,60 @@
+import { passwordResetForm, paths } from '@geows/contract';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { errorText } from '../../../app/form/error-text';
+import { PasswordField } from '../../../app/form/password-field';
+import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
+import { useZodForm } from '../../../app/form/use-zod-form';
+import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard, AuthPage } from './auth-card';
+
+/** Opens the e-mailed reset link: a new password, then the login. */
+export function PasswordResetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { show } = useSnackbar();
+  const { uid = '', token = '' } = useParams();
+  const resetPassword = useResetPassword();
+  const { control, handleSubmit, setError, formState } = useZodForm(passwordResetForm, {
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const handleSave = handleSubmit(async ({ password }) => {
+    try {
+      await resetPassword.mutateAsync({ password, uid, pw_token: token });
+      show(t('passwordReset.success'));
+      await navigate(paths.login, { replace: true });
+    } catch (error) {
+      applyServerFieldErrors(error, ['password'], setError);
+      // §8: the detail field, otherwise the error itself ("password: ...").
+      show(errorText(error, t), 'error');
+    }
+  });
+
+  return (
+    <AuthPage>
+      <AuthCard title={t('passwordReset.title')}>
+        <Stack component="form" noValidate onSubmit={handleSave} spacing={2.5}>
+          <PasswordField
+            control={control}
+            name="password"
+            label={t('passwordReset.newPassword')}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            control={control}
+            name="confirmPassword"
+            label={t('passwordReset.confirmPassword')}
+            autoComplete="new-password"
+          />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('passwordReset.submit')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    </AuthPage>
+  );
+}

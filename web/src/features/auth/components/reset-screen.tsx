@@ -1,0 +1,54 @@
+import { paths, resetForm } from '@geows/contract';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorText } from '../../../app/form/error-text';
+import { FormTextField } from '../../../app/form/form-text-field';
+import { useZodForm } from '../../../app/form/use-zod-form';
+import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { useRequestReset } from '../api/request-reset';
+import { AuthCard, AuthPage } from './auth-card';
+
+/** Reset request (spec §2 "Reset password"): mails a link, then goes home. */
+export function ResetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { show } = useSnackbar();
+  const requestReset = useRequestReset();
+  const { control, handleSubmit, formState } = useZodForm(resetForm, { defaultValues: { email: '' } });
+
+  const handleReset = handleSubmit(async ({ email }) => {
+    try {
+      // `site` tells the server which of its origins the link in the mail should open.
+      await requestReset.mutateAsync({ email, site: window.location.origin });
+      show(t('reset.success'));
+      await navigate(paths.home);
+    } catch (error) {
+      show(errorText(error, t), 'error');
+    }
+  });
+
+  return (
+    <AuthPage>
+      <AuthCard title={t('reset.title')} intro={t('reset.intro')}>
+        <Stack component="form" noValidate onSubmit={handleReset} spacing={2.5}>
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('reset.email')}
+            autoComplete="email"
+          />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('reset.submit')}
+          </Button>
+          <Link component={RouterLink} to={paths.login} variant="body2" sx={{ alignSelf: 'center' }}>
+            {t('auth.backToLogin')}
+          </Link>
+        </Stack>
+      </AuthCard>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,65 @@
+import { paths, verificationForm } from '@geows/contract';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink } from 'react-router';
+import { errorText } from '../../../app/form/error-text';
+import { FormTextField } from '../../../app/form/form-text-field';
+import { useZodForm } from '../../../app/form/use-zod-form';
+import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { useLoginCode } from '../api/login-code';
+import { getPendingLogin, setAuthStatus } from '../session-store';
+import { AuthCard, AuthPage } from './auth-card';
+import { useCompleteLogin } from './use-complete-login';
+
+/** The second step of a login: a code from the app, the e-mail, or a backup code. */
+export function VerificationScreen() {
+  const { t } = useTranslation();
+  const { show } = useSnackbar();
+  // Read once: the pending login is cleared when it completes, and this screen then leaves.
+  const [pending] = useState(getPendingLogin);
+  const loginCode = useLoginCode();
+  const completeLogin = useCompleteLogin();
+  const { control, handleSubmit, formState } = useZodForm(verificationForm, { defaultValues: { code: '' } });
+
+  if (!pending) return <Navigate to={paths.login} replace />;
+
+  const handleVerify = handleSubmit(async ({ code }) => {
+    setAuthStatus('loading');
+    try {
+      const { auth_token } = await loginCode.mutateAsync({ code, ephemeral_token: pending.ephemeralToken });
+      await completeLogin(auth_token);
+    } catch (error) {
+      setAuthStatus('error');
+      show(errorText(error, t), 'error');
+    }
+  });
+
+  return (
+    <AuthPage>
+      <AuthCard
+        title={t('auth.verifyTitle')}
+        intro={pending.method === 'email' ? t('auth.verifyIntroEmail') : t('auth.verifyIntroApp')}
+      >
+        <Stack component="form" noValidate onSubmit={handleVerify} spacing={2.5}>
+          <FormTextField
+            control={control}
+            name="code"
+            label={t('auth.verificationCode')}
+            autoComplete="one-time-code"
+            autoFocus
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('auth.verify')}
+          </Button>
+          <Link component={RouterLink} to={paths.login} variant="body2" sx={{ alignSelf: 'center' }}>
+            {t('auth.backToLogin')}
+          </Link>
+        </Stack>
+      </AuthCard>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,20 @@
+import { backupCodesResponse, type MfaMethodName } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { refreshMethods } from './invalidate';
+
+/** `POST /auth/{method}/activate/confirm/`: turns the method on; answers 10 backup codes. */
+export const confirmMethod = (method: MfaMethodName, code: string) =>
+  apiRequest(`/auth/${method}/activate/confirm/`, {
+    method: 'POST',
+    body: { code },
+    schema: backupCodesResponse,
+  });
+
+export function useConfirmMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, code }: { method: MfaMethodName; code: string }) => confirmMethod(method, code),
+    onSuccess: () => refreshMethods(queryClient),
+  });
+}

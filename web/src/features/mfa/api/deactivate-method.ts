@@ -1,0 +1,16 @@
+import type { MfaMethodName } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { refreshMethods } from './invalidate';
+
+/** `POST /auth/{method}/deactivate/`: turns a method off; needs a current code. */
+export const deactivateMethod = (method: MfaMethodName, code: string) =>
+  apiRequest(`/auth/${method}/deactivate/`, { method: 'POST', body: { code } });
+
+export function useDeactivateMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, code }: { method: MfaMethodName; code: string }) => deactivateMethod(method, code),
+    onSuccess: () => refreshMethods(queryClient),
+  });
+}

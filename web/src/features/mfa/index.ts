@@ -1,0 +1,1 @@
+export { SecuritySection } from './components/security-section';

@@ -1,0 +1,16 @@
+import { type ProfileUpdate, profile } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { profileQueryKey } from './get-profile';
+
+/** `PATCH /api/extendUsers/{id}`: changes the given profile fields. */
+export const updateProfile = (id: number, changes: ProfileUpdate) =>
+  apiRequest(`/api/extendUsers/${id}`, { method: 'PATCH', body: changes, schema: profile });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: ProfileUpdate }) => updateProfile(id, changes),
+    onSuccess: (updated) => queryClient.setQueryData(profileQueryKey, updated),
+  });
+}
