@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
-import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -101,10 +101,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(ctx.throttle),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // Thrown by the plugin; HttpError keeps RUNTIME.md's shapes (`{error}` on the login calls).
+    errorResponseBuilder: (request, context) => {
+      const detail = `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`;
+      const loginCall = request.url.startsWith('/auth/login');
+      return new HttpError(429, detail, loginCall ? { error: detail } : { detail }, {
+        'Retry-After': String(Math.ceil(context.ttl / 1000)),
+      });
+    },
   });
   const identityRateLimit = {
     max: ctx.config.authRateLimitPerMinute,

@@ -2,7 +2,8 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { createSecretBox, loadSecretKey, type SecretBox } from './lib/crypto.js';
+import { type Background, createBackground } from './lib/background.js';
+import { createSecretBox, resolveSecretKey, type SecretBox } from './lib/crypto.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 
@@ -17,19 +18,23 @@ export type AppContext = {
   /** The server secret, for keyed hashes of short codes. */
   secretKey: string;
   throttle: Throttle;
+  /** Work finished after the response (mails); shutdown waits for it. */
+  background: Background;
 };
 
-export function createContext(
+export async function createContext(
   config: Config,
   database: Database,
   overrides: Partial<Pick<AppContext, 'mailer' | 'secretKey'>> = {},
-): AppContext {
-  const secretKey = overrides.secretKey ?? loadSecretKey(config.secretKey, config.dataDir);
+): Promise<AppContext> {
+  const secretKey =
+    overrides.secretKey ?? (await resolveSecretKey(config.secretKey, config.dataDir, database));
+  const log = pino({ level: config.logLevel });
   const mailer =
     overrides.mailer ??
     createMailer(
       { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
-      pino({ level: config.logLevel }),
+      log,
     );
   return {
     config,
@@ -39,5 +44,6 @@ export function createContext(
     secrets: createSecretBox(secretKey),
     secretKey,
     throttle: createThrottle(database.db),
+    background: createBackground((error) => log.error({ err: error }, 'background work failed')),
   };
 }

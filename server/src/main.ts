@@ -2,24 +2,38 @@ import { buildApp } from './app.js';
 import { ConfigError, listeningOrigin, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
+import { cleanUp } from './db/housekeeping.js';
 import { acquireLock, DataDirLockedError } from './db/lock.js';
 import { seedReferenceData } from './db/seed.js';
 import { writeOperatorSecret } from './operator/operator.routes.js';
 
 /**
  * Start-up: configuration → lock → database and migrations → seed → listen.
- * Shutdown on SIGTERM/SIGINT: stop accepting, let in-flight requests finish,
- * close the database cleanly, release the lock.
+ * Shutdown on SIGTERM/SIGINT: stop accepting, let in-flight requests and background
+ * mails finish, close the database cleanly, release the lock. A signal that arrives
+ * during start-up is honoured once start-up reaches a safe point (migrations done).
  */
 async function main() {
   const config = loadConfig();
+  let stopRequested: string | null = null;
+  let stop: (signal: string) => Promise<void> = async (signal) => {
+    stopRequested = signal;
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
   const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
   let database: Database | undefined;
   try {
     database = config.databaseUrl
       ? await openPostgres(config.databaseUrl)
       : await openPglite(`${config.dataDir}/pgdata`);
-    const ctx = createContext(config, database);
+    if (stopRequested) {
+      await database.close();
+      lock?.release();
+      process.exit(0);
+    }
+    const ctx = await createContext(config, database);
     await seedReferenceData(ctx);
     const app = await buildApp(ctx, { operatorSecret: writeOperatorSecret(config.dataDir) });
     await app.listen({ port: config.port, host: config.host });
@@ -28,8 +42,18 @@ async function main() {
     lock?.update({ url: listeningOrigin({ host: config.host, port }) });
     app.log.info(`Serving ${listeningOrigin({ host: config.host, port })} (database: ${database.kind})`);
 
+    const housekeeping = setInterval(
+      () =>
+        void cleanUp(ctx.db, config.tokenMaxAgeMs).catch((error) =>
+          app.log.warn({ err: error }, 'clean-up failed'),
+        ),
+      60 * 60_000,
+    );
+    housekeeping.unref();
+    void cleanUp(ctx.db, config.tokenMaxAgeMs).catch(() => {});
+
     let stopping = false;
-    const stop = async (signal: string) => {
+    stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       app.log.info(`${signal} received: finishing in-flight requests`);
@@ -38,8 +62,10 @@ async function main() {
         process.exit(1);
       }, config.shutdownTimeoutMs);
       timer.unref();
+      clearInterval(housekeeping);
       try {
         await app.close();
+        await ctx.background.drain();
         ctx.mailer.close();
         await database?.close();
       } finally {
@@ -48,8 +74,7 @@ async function main() {
       app.log.info('Stopped cleanly');
       process.exit(0);
     };
-    process.on('SIGTERM', () => void stop('SIGTERM'));
-    process.on('SIGINT', () => void stop('SIGINT'));
+    if (stopRequested) await stop(stopRequested);
   } catch (error) {
     await database?.close().catch(() => {});
     lock?.release();

@@ -30,6 +30,8 @@ describe('every endpoint under hostile input', () => {
     0,
     1e308,
     9_007_199_254_740_993,
+    2_147_483_648,
+    '2147483648',
     '',
     ' ',
     'x'.repeat(100_000),
@@ -61,6 +63,18 @@ describe('every endpoint under hostile input', () => {
     ...hostileValues.map((value) => Object.fromEntries(fields.map((field) => [field, value]))),
   ];
 
+  it('refuses absurdly nested JSON with a 400', async () => {
+    let nested = '"x"';
+    for (let i = 0; i < 50_000; i++) nested = `[${nested}]`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"username": ${nested}, "password": "x"}`,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('never answers 500', async () => {
     const doc = (await t.app.inject({ url: '/api/docs' })).json() as {
       paths: Record<
@@ -84,7 +98,11 @@ describe('every endpoint under hostile input', () => {
           for (const headers of [auth(token), {}]) {
             const bodies = ['post', 'put', 'patch'].includes(method) ? hostileBodies(fields) : [undefined];
             for (const body of bodies) {
-              for (const query of ['', '?account=abc&workspace=-1&site=%00&token=x']) {
+              for (const query of [
+                '',
+                '?account=abc&workspace=-1&site=%00&token=x',
+                '?account=2147483648&workspace=9999999999',
+              ]) {
                 requests++;
                 const res = await t.app.inject({
                   method: method.toUpperCase() as 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.js';
+import { dbId, pageOf } from './common.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
 
@@ -22,6 +22,6 @@ export type AccountForm = z.infer<typeof accountForm>;
 
 /** POST /api/accounts: `admin` must be the caller. */
 export const createAccountRequest = accountForm.extend({
-  admin: z.coerce.number({ error: 'This field is required.' }).int().positive(),
+  admin: dbId(),
 });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;

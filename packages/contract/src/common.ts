@@ -22,7 +22,24 @@ export type FieldErrors = z.infer<typeof fieldErrors>;
 /** Login and second-factor failures answer `{"error": "..."}` (django-trench's shape). */
 export const authError = z.object({ error: z.string() });
 
+/** The largest id a PostgreSQL `integer`/`serial` column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A database id: a positive integer (or its decimal string, as path and query
+ * parameters arrive), never beyond what the column holds.
+ */
+export const dbId = (required = 'This field is required.') =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : 'A valid integer is required.') })
+      .int('A valid integer is required.')
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(MAX_ID, `Ensure this value is less than or equal to ${MAX_ID}.`),
+  );
+
 /** Ids in paths arrive as strings; they are positive integers. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: dbId() });
 
 export const health = z.object({ status: z.enum(['ok', 'unavailable']) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.js';
+import { dbId, pageOf } from './common.js';
 import { email } from './fields.js';
 
 /** Spec §3 "Invitation": a workspace shared with a person by e-mail. */
@@ -13,11 +13,11 @@ export type Invitation = z.infer<typeof invitation>;
 export const invitationPage = pageOf(invitation);
 
 export const createInvitationRequest = z.object({
-  workspace: z.coerce.number({ error: 'This field is required.' }).int().positive(),
+  workspace: dbId(),
   email,
 });
 export type CreateInvitationRequest = z.infer<typeof createInvitationRequest>;
-export const invitationListQuery = z.object({ workspace: z.coerce.number().int().positive().optional() });
+export const invitationListQuery = z.object({ workspace: dbId().optional() });
 
 /** GET /api/demo: the caller's demo workspace id, or 0. */
 export const demoResponse = z.number().int().nonnegative();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.js';
+import { dbId, pageOf } from './common.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
 
@@ -60,14 +60,14 @@ export const workspaceForm = z.object({
 export type WorkspaceForm = z.infer<typeof workspaceForm>;
 
 export const createWorkspaceRequest = workspaceForm.extend({
-  admin: z.coerce.number({ error: 'This field is required.' }).int().positive(),
-  account: z.coerce.number({ error: 'This field is required.' }).int().positive(),
+  admin: dbId(),
+  account: dbId(),
 });
 export type CreateWorkspaceRequest = z.infer<typeof createWorkspaceRequest>;
 
-export const workspaceListQuery = z.object({ account: z.coerce.number().int().positive().optional() });
+export const workspaceListQuery = z.object({ account: dbId().optional() });
 export const workspaceReadQuery = z.object({ token: z.string().max(200).optional() });
 
 export const cloneWorkspaceRequest = z.object({
-  workspace: z.coerce.number({ error: 'This field is required.' }).int().positive(),
+  workspace: dbId(),
 });

@@ -59,7 +59,15 @@ export async function openPostgres(url: string): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  await migrateNodePg(db as never, { migrationsFolder });
+  // Processes starting together (a rolling deploy) take turns: one migrates, the others find it done.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(7243001)');
+    await migrateNodePg(drizzleNodePg({ client: lockClient, schema }) as never, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(7243001)').catch(() => {});
+    lockClient.release();
+  }
   let closed = false;
   return {
     db,

@@ -266,3 +266,9 @@ export const demoAssignments = pgTable('demo_assignments', {
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
 });
+
+/** Server-wide secrets that every process must share (the encryption key when SECRET_KEY is unset). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

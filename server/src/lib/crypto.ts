@@ -8,6 +8,10 @@ import {
 } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_ID } from '@geows/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { serverSecrets } from '../db/schema.js';
 
 /** 256 random bits, URL-safe: API tokens, e-mailed link tokens, ephemeral login tokens. */
 export const randomToken = () => randomBytes(32).toString('base64url');
@@ -28,7 +32,8 @@ export function safeEqual(a: string, b: string): boolean {
 export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
 export function decodeUid(uid: string): number | null {
   const text = Buffer.from(uid, 'base64url').toString('utf8');
-  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  return id !== null && id <= MAX_ID ? id : null;
 }
 
 /** AES-256-GCM with a key derived from the server secret: for secrets stored at rest. */
@@ -59,9 +64,30 @@ export function createSecretBox(secret: string) {
 }
 export type SecretBox = ReturnType<typeof createSecretBox>;
 
-/** SECRET_KEY, or a key generated once into DATA_DIR (readable by its owner only). */
-export function loadSecretKey(secretKey: string | undefined, dataDir: string): string {
+/**
+ * The key for secrets at rest: SECRET_KEY when set; with PostgreSQL, one generated
+ * once and kept in the database (so every process shares it); with the embedded
+ * database, one generated once into DATA_DIR (readable by its owner only).
+ */
+export async function resolveSecretKey(
+  secretKey: string | undefined,
+  dataDir: string,
+  database: { kind: 'pglite' | 'postgres'; db: Db },
+): Promise<string> {
   if (secretKey) return secretKey;
+  if (database.kind === 'postgres') {
+    await database.db
+      .insert(serverSecrets)
+      .values({ name: 'secret-box', value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'secret-box'));
+    if (!row) throw new Error('The server secret could not be stored');
+    return row.value;
+  }
+  return loadKeyFile(dataDir);
+}
+
+function loadKeyFile(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   try {
     return fs.readFileSync(file, 'utf8').trim();

@@ -1,15 +1,28 @@
 import type { FieldErrors } from '@geows/contract';
 import type { FastifyInstance } from 'fastify';
-import { validationFailed } from './errors.js';
+import { HttpError, validationFailed } from './errors.js';
 
-/** Paths (a.b.0) of string values containing U+0000, which PostgreSQL text cannot store. */
-function nullCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path.join('.') || 'non_field_errors');
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nullCharacterPaths(item, [...path, String(index)], found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nullCharacterPaths(item, [...path, key], found);
+/** No form of ours nests deeper than a few levels; far deeper JSON is an attack on the walk below. */
+const MAX_DEPTH = 32;
+
+/**
+ * Paths (a.b.0) of string values containing U+0000, which PostgreSQL text cannot
+ * store. Iterative, with a depth limit, so hostile nesting cannot exhaust the stack.
+ */
+function nullCharacterPaths(root: unknown): string[] {
+  const found: string[] = [];
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(path || 'non_field_errors');
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) throw new HttpError(400, 'The request body is nested too deeply.');
+    for (const [key, item] of Object.entries(value)) {
+      stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
   }
   return found;
 }

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { profiles, sites, users, workspaces } from '../db/schema.js';
+import { authTokens, profiles, sites, users, userTokens, workspaces } from '../db/schema.js';
 import { clearDemoWorkspace, setDemoWorkspace } from '../modules/demo/demo.repository.js';
 import { addPlan, listPlans } from '../modules/plans/plans.repository.js';
 import { normaliseOrigin } from '../modules/sites/sites.service.js';
@@ -72,9 +72,17 @@ async function listUsers(db: Db) {
   }));
 }
 
+/** Deactivation also ends every session and kills pending activation links, so nothing revives the user but an operator. */
 async function setActive(db: Db, username: string | undefined, isActive: boolean) {
   const user = await userNamed(db, username);
   await db.update(users).set({ isActive }).where(eq(users.id, user.id));
+  if (!isActive) {
+    await db.delete(authTokens).where(eq(authTokens.userId, user.id));
+    await db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+  }
   return (await listUsers(db)).find((u) => u.id === user.id);
 }
 

@@ -46,7 +46,7 @@ export async function createTestApp(
     ...overrides,
   };
   const database = await openTestDatabase();
-  const ctx = createContext(config, database, { secretKey: randomBytes(32).toString('hex') });
+  const ctx = await createContext(config, database, { secretKey: randomBytes(32).toString('hex') });
   await seedReferenceData(ctx);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

@@ -100,6 +100,33 @@ describe('registration, activation, login and logout', () => {
     expect(similar.json().password).toContain('The password is too similar to the username.');
   });
 
+  it("refuses a username that is someone's e-mail address (either signs in)", async () => {
+    const existing = await buildActiveUser(t, mail);
+    const res = await register(userInput({ username: existing.email, email: `other-${existing.email}` }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ username: ['A user with that username already exists.'] });
+  });
+
+  it('frees the name and address of a registration that was never activated once its link expired', async () => {
+    const input = userInput();
+    await register(input);
+    await mail.nextMail(input.email);
+    expect((await register(input)).statusCode).toBe(400);
+    await t.database.db.execute(sql`update user_tokens set expires_at = now() - interval '1 minute'`);
+    expect((await register(input)).statusCode).toBe(201);
+  });
+
+  it('mails a fresh activation link, not a reset link, to a user who never activated', async () => {
+    const input = userInput();
+    await register(input);
+    await mail.nextMail(input.email, /Activate/);
+    await t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { email: input.email } });
+    const again = await mail.nextMail(input.email);
+    expect(again.subject).toContain('Activate your account');
+    const [uid, token] = new URL(linkIn(again, '/activation/')).pathname.split('/').slice(2);
+    expect((await t.app.inject({ url: `/api/activate/${uid}/${token}/` })).body).toBe('Activated');
+  });
+
   it('keeps usernames and e-mail addresses unique regardless of case', async () => {
     const existing = await buildActiveUser(t, mail);
     const res = await register(

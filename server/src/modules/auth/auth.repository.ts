@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, profiles, users, userTokens } from '../../db/schema.js';
 
@@ -30,12 +30,42 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function usernameTaken(db: Db, username: string) {
+/** Usernames and e-mail addresses share one namespace, since either signs in. */
+export async function loginNameTaken(db: Db, name: string) {
+  const lowered = name.toLowerCase();
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
+    .limit(1);
   return rows.length > 0;
+}
+
+/** True once any activation link of the user was used: an inactive user then was stopped by an operator. */
+export async function wasEverActivated(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'activation'), isNotNull(userTokens.usedAt)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Frees a username or address held by a registration that was never activated and
+ * whose every activation link has expired, so nobody can squat someone's address.
+ */
+export async function deleteAbandonedRegistrations(db: Db, username: string, email: string) {
+  await db.execute(sql`
+    delete from users u
+    where (lower(u.username) in (${username.toLowerCase()}, ${email.toLowerCase()})
+        or lower(u.email) in (${username.toLowerCase()}, ${email.toLowerCase()}))
+      and not u.is_active
+      and u.last_login is null
+      and not exists (select 1 from user_tokens t where t.user_id = u.id and t.purpose = 'activation'
+                      and (t.used_at is not null or t.expires_at > now()))`);
 }
 
 export async function createUserWithProfile(

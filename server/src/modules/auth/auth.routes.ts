@@ -76,7 +76,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await auth.register(request.body, request.headers.origin)),
+      reply
+        .status(201)
+        .send(
+          await auth.register(request.body, request.headers.origin, (error) =>
+            request.log.error({ err: error }, 'activation mail failed'),
+          ),
+        ),
   );
 
   app.get(
@@ -107,9 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await auth.requestReset(request.body.email, request.body.site, request.headers.origin, (error) =>
-        request.log.error({ err: error }, 'password reset mail failed'),
-      );
+      await auth.requestReset(request.body.email, request.body.site, request.headers.origin);
       return {
         detail: 'If an account exists for this e-mail address, a link to reset its password is on its way.',
       };

@@ -55,6 +55,12 @@ export function createAuthService(
     if (errors.length > 0) throw validationFailed({ password: errors });
   }
 
+  async function sendActivation(user: repo.UserRow, candidateOrigin: string | undefined) {
+    const origin = await linkOrigin(ctx, candidateOrigin);
+    const path = await createLinkToken(user.id, 'activation');
+    await ctx.mailer.send(activationMail(user, await siteTitle(origin), `${origin}/activation/${path}`));
+  }
+
   /** The link token's user, if the token is right, unused and unexpired. */
   async function linkTokenOwner(uid: string, token: string, purpose: 'activation' | 'password_reset') {
     const userId = decodeUid(uid);
@@ -65,12 +71,14 @@ export function createAuthService(
   }
 
   return {
-    async register(input: RegisterRequest, requestOrigin: string | undefined) {
+    async register(input: RegisterRequest, requestOrigin: string | undefined, log: (error: unknown) => void) {
       assertPasswordPolicy(input.password, input);
+      // A registration never activated, whose links have all expired, no longer holds its name and address.
+      await repo.deleteAbandonedRegistrations(db, input.username, input.email);
       const errors: Record<string, string[]> = {};
-      if (await repo.usernameTaken(db, input.username))
+      if (await repo.loginNameTaken(db, input.username))
         errors.username = ['A user with that username already exists.'];
-      if (await repo.findUserByEmail(db, input.email))
+      if (await repo.loginNameTaken(db, input.email))
         errors.email = ['A user with that email already exists.'];
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       let user: repo.UserRow;
@@ -82,19 +90,16 @@ export function createAuthService(
         });
       } catch (error) {
         // Two registrations raced for the same name: the unique index decided.
-        if (
-          String(
-            (error as { cause?: { code?: string }; code?: string }).cause?.code ??
-              (error as { code?: string }).code,
-          ) === '23505'
-        ) {
+        const code =
+          (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+          (error as { code?: string }).code;
+        if (code === '23505')
           throw validationFailed({ username: ['A user with that username already exists.'] });
-        }
         throw error;
       }
-      const origin = await linkOrigin(ctx, requestOrigin);
-      const path = await createLinkToken(user.id, 'activation');
-      await ctx.mailer.send(activationMail(user, await siteTitle(origin), `${origin}/activation/${path}`));
+      // The user is stored: a mail server that is down must not turn that into an error.
+      // "Forgotten password?" mails a fresh activation link to a user who never activated.
+      await sendActivation(user, requestOrigin).catch(log);
       return { id: user.id, username: user.username, email: user.email };
     },
 
@@ -114,17 +119,12 @@ export function createAuthService(
 
     async login(input: LoginRequest, requestOrigin: string | undefined) {
       const user = await repo.findUserByLogin(db, input.username);
-      const throttleName = user?.username ?? input.username;
-      await deps.failures.assertAllowed(throttleName, 'error');
+      await deps.failures.attempt(user?.username ?? input.username, 'error');
       if (!user) {
         await burnPasswordCheck(input.password);
-        await deps.failures.recordFailure(throttleName);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await deps.failures.recordFailure(throttleName);
-        throw invalidCredentials();
-      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
       if (!user.isActive) {
         throw loginError('This account is not active yet. Open the activation link we sent you by e-mail.');
       }
@@ -147,25 +147,26 @@ export function createAuthService(
       await repo.deleteAuthToken(db, user.tokenId);
     },
 
-    /** Always the same answer, and the mail goes out after it: nobody learns who has an account. */
-    async requestReset(
-      email: string,
-      site: string | undefined,
-      requestOrigin: string | undefined,
-      log: (e: unknown) => void,
-    ) {
+    /**
+     * Always the same answer, and the mail goes out after it: nobody learns who has an
+     * account. A user who never activated gets a fresh activation link instead.
+     */
+    async requestReset(email: string, site: string | undefined, requestOrigin: string | undefined) {
       const origin = await linkOrigin(ctx, site ?? requestOrigin);
-      const send = async () => {
+      ctx.background.run(async () => {
         const user = await repo.findUserByEmail(db, email);
-        if (!user?.isActive) return;
+        if (!user) return;
         if ((await ctx.throttle.hit(`reset-mail:${user.id}`, 15 * 60_000)).count > 5) return;
+        if (!user.isActive) {
+          if (await repo.wasEverActivated(db, user.id)) return;
+          await sendActivation(user, origin);
+          return;
+        }
         const path = await createLinkToken(user.id, 'password_reset');
         await ctx.mailer.send(
           passwordResetMail(user, await siteTitle(origin), `${origin}/password-reset/${path}`),
         );
-      };
-      const pending = send().catch(log);
-      return { pending };
+      });
     },
 
     async resetPassword(input: ResetPasswordRequest, authenticate: () => Promise<AuthedUser>) {

@@ -1,6 +1,6 @@
 import type { CreateInvitationRequest, Invitation } from '@geows/contract';
 import type { AppContext } from '../../context.js';
-import { notFound, validationFailed } from '../../lib/errors.js';
+import { notFound, tooManyRequests, validationFailed } from '../../lib/errors.js';
 import { linkOrigin } from '../../lib/links.js';
 import { composeMail } from '../../lib/mail.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
@@ -8,6 +8,9 @@ import type { AuthedUser } from '../auth/authenticate.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import * as repo from './invitations.repository.js';
+
+const INVITES_PER_HOUR = 100;
+const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
 const present = (row: repo.InvitationRow): Invitation => ({
   id: row.id,
@@ -21,6 +24,42 @@ export function createInvitationsService(
   deps: { workspaces: WorkspacesService; sites: SitesService },
 ) {
   const { db } = ctx;
+
+  /** At most a few mails per address an hour, whatever the workspace: the server is nobody's spam cannon. */
+  async function mailInvitee(
+    caller: AuthedUser,
+    workspaceName: string,
+    email: string,
+    requestOrigin?: string,
+  ) {
+    if (
+      (await ctx.throttle.hit(`invite-mail:${email.toLowerCase()}`, 60 * 60_000)).count >
+      MAILS_PER_ADDRESS_PER_HOUR
+    ) {
+      return;
+    }
+    const origin = await linkOrigin(ctx, requestOrigin);
+    const site = await deps.sites.siteFor(origin);
+    const siteTitle = site.title || new URL(origin).host;
+    const invitee = await findUserByEmail(db, email);
+    await ctx.mailer.send(
+      composeMail({
+        to: email,
+        siteTitle,
+        subject: `${caller.username} shared a workspace with you`,
+        paragraphs: [
+          `${caller.username} invited you to the workspace "${workspaceName}".`,
+          invitee
+            ? 'Log in to find it under Shared Workspaces.'
+            : `Register with this e-mail address (${email}) to see it under Shared Workspaces.`,
+        ],
+        link: invitee
+          ? { label: 'Open your shared workspaces', url: `${origin}/shared` }
+          : { label: 'Register', url: `${origin}/register` },
+      }),
+    );
+  }
+
   return {
     /** Without a workspace: the caller's own invitations; with one: its invitations, for its admin and editors. */
     async list(caller: AuthedUser, workspaceId: number | undefined) {
@@ -35,43 +74,26 @@ export function createInvitationsService(
       if (input.email.toLowerCase() === caller.email.toLowerCase()) {
         throw validationFailed({ email: ['You cannot invite yourself.'] });
       }
+      if ((await ctx.throttle.hit(`invite:${caller.id}`, 60 * 60_000)).count > INVITES_PER_HOUR) {
+        throw tooManyRequests('You sent many invitations in the last hour. Try again later.');
+      }
       const row = await repo.insertInvitation(db, {
         workspaceId: workspace.id,
         email: input.email,
         inviterId: caller.id,
       });
       if (!row) throw validationFailed({ email: ['This address is already invited to this workspace.'] });
-      const origin = await linkOrigin(ctx, requestOrigin);
-      const site = await deps.sites.siteFor(origin);
-      const siteTitle = site.title || new URL(origin).host;
-      const invitee = await findUserByEmail(db, input.email);
-      await ctx.mailer.send(
-        composeMail({
-          to: input.email,
-          siteTitle,
-          subject: `${caller.username} shared a workspace with you`,
-          paragraphs: [
-            `${caller.username} invited you to the workspace "${workspace.name}".`,
-            invitee
-              ? 'Log in to find it under Shared Workspaces.'
-              : `Register with this e-mail address (${input.email}) to see it under Shared Workspaces.`,
-          ],
-          link: invitee
-            ? { label: 'Open your shared workspaces', url: `${origin}/shared` }
-            : { label: 'Register', url: `${origin}/register` },
-        }),
-      );
+      // The invitation stands whether or not the mail goes out: the invitee also finds it under Shared Workspaces.
+      ctx.background.run(() => mailInvitee(caller, workspace.name, input.email, requestOrigin));
       return present(row);
     },
 
-    /** By the workspace's admin or editors, or by the invitee (declining). Others: 404. */
+    /** By the workspace's admin or editors, or by the invitee (declining). No rights: 404; too few: 403. */
     async remove(caller: AuthedUser, id: number) {
       const row = await repo.findInvitation(db, id);
       if (!row) throw notFound();
       if (row.email.toLowerCase() !== caller.email.toLowerCase()) {
-        await deps.workspaces.access(caller, row.workspaceId, 'edit').catch(() => {
-          throw notFound();
-        });
+        await deps.workspaces.access(caller, row.workspaceId, 'edit');
       }
       await repo.deleteInvitation(db, id);
     },

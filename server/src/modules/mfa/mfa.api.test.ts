@@ -143,9 +143,11 @@ describe('second factor', () => {
     const user = await buildActiveUser(t, mail);
     const token = await loginToken(t, user);
     await post('/auth/email/activate/', token);
-    await post('/auth/email/activate/confirm/', token, { code: codeIn(await mail.nextMail(user.email)) });
+    await post('/auth/email/activate/confirm/', token, {
+      code: codeIn(await mail.nextMail(user.email, /verification code/)),
+    });
     expect((await post('/auth/code/request/', token, { method: 'email' })).statusCode).toBe(200);
-    const code = codeIn(await mail.nextMail(user.email));
+    const code = codeIn(await mail.nextMail(user.email, /verification code/));
     expect((await post('/auth/email/deactivate/', token, { code })).statusCode).toBe(200);
   });
 
@@ -156,6 +158,20 @@ describe('second factor', () => {
     for (let i = 0; i < 10; i++) await loginCode(first.json().ephemeral_token, String(100000 + i));
     const locked = await loginCode(first.json().ephemeral_token, totpNow(secret, Date.now() + 30_000));
     expect(locked.statusCode).toBe(429);
+  });
+
+  it('adds a second method only with a current code, and tells the user by mail', async () => {
+    const user = await buildActiveUser(t, mail);
+    const token = await loginToken(t, user);
+    const { secret } = await enableApp(token);
+    await mail.nextMail(user.email, /verification settings changed/);
+    const without = await post('/auth/email/activate/', token);
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toEqual({ error: 'Enter a current verification code to add another method.' });
+    const wrong = await post('/auth/email/activate/', token, { code: '000000' });
+    expect(wrong.json()).toEqual({ error: 'Invalid or expired code.' });
+    const ok = await post('/auth/email/activate/', token, { code: totpNow(secret, Date.now() + 30_000) });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('rejects unknown methods', async () => {

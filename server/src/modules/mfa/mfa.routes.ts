@@ -46,14 +46,21 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit },
       schema: {
         tags,
-        summary: 'Starts setting up a method: the otpauth URI for the app, or a code by e-mail',
+        summary:
+          'Starts setting up a method: the otpauth URI for the app, or a code by e-mail. With a method already on, a current code is needed.',
         params: method,
+        body: z.object({ code: z.string().trim().max(64).optional() }).nullish(),
         response: { 200: mfaActivateResponse },
       },
     },
     async (request) => {
       const user = userOf(request);
-      return mfa.activate(user, request.params.method, await siteTitle(request.headers.origin));
+      return mfa.activate(
+        user,
+        request.params.method,
+        await siteTitle(request.headers.origin),
+        request.body?.code,
+      );
     },
   );
 
@@ -69,7 +76,13 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
         response: { 200: backupCodesResponse },
       },
     },
-    async (request) => mfa.confirm(userOf(request), request.params.method, request.body.code),
+    async (request) =>
+      mfa.confirm(
+        userOf(request),
+        request.params.method,
+        request.body.code,
+        await siteTitle(request.headers.origin),
+      ),
   );
 
   app.post(
@@ -85,7 +98,12 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await mfa.deactivate(userOf(request), request.params.method, request.body.code);
+      await mfa.deactivate(
+        userOf(request),
+        request.params.method,
+        request.body.code,
+        await siteTitle(request.headers.origin),
+      );
       return { detail: 'The method has been deactivated.' };
     },
   );

@@ -43,12 +43,22 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
     );
   }
 
+  /** A secret sealed under another key (lost or rotated) must not block the other factors. */
+  function openSecret(sealed: string): string | null {
+    try {
+      return secrets.open(sealed);
+    } catch {
+      return null;
+    }
+  }
+
   /** Checks a code against the user's active factors (and a pending login's e-mailed code). */
   async function codeMatches(user: User, code: string, challenge?: repo.MfaChallengeRow): Promise<boolean> {
     const methods = await repo.listMethods(db, user.id);
     const app = methods.find((m) => m.name === 'app' && m.isActive);
-    if (app?.secretEncrypted) {
-      const step = matchTotp(secrets.open(app.secretEncrypted), code.trim());
+    const appSecret = app?.secretEncrypted ? openSecret(app.secretEncrypted) : null;
+    if (app && appSecret) {
+      const step = matchTotp(appSecret, code.trim());
       if (step !== null) return repo.claimTotpStep(db, app.id, step);
     }
     if (challenge?.emailCodeHash && challenge.emailCodeHash === codeHash(`challenge:${challenge.id}`, code)) {
@@ -80,11 +90,27 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
 
   /** A code check that counts failures towards the user's lock-out, like a wrong password. */
   async function checkCode(user: User, code: string, challenge?: repo.MfaChallengeRow) {
-    await deps.failures.assertAllowed(user.username, 'error');
-    if (!(await codeMatches(user, code, challenge))) {
-      await deps.failures.recordFailure(user.username);
-      throw mfaError('Invalid or expired code.');
-    }
+    await deps.failures.attempt(user.username, 'error');
+    if (!(await codeMatches(user, code, challenge))) throw mfaError('Invalid or expired code.');
+    await deps.failures.clear(user.username);
+  }
+
+  /** Tells the user whenever a factor changes: a change they did not make is a takeover in progress. */
+  async function notifyChange(user: User, siteTitle: string, change: string) {
+    await mailer
+      .send(
+        composeMail({
+          to: user.email,
+          siteTitle,
+          subject: 'Your verification settings changed',
+          paragraphs: [
+            `Hello ${user.username},`,
+            change,
+            'If this was not you, reset your password now and contact your administrator.',
+          ],
+        }),
+      )
+      .catch(() => {});
   }
 
   async function activeMethods(userId: number): Promise<ActiveMfaMethod[]> {
@@ -96,9 +122,14 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
   return {
     activeMethods,
 
-    async activate(user: User, name: MfaMethodName, siteTitle: string) {
+    /** With a factor already on, adding another needs a current code: a stolen token alone cannot. */
+    async activate(user: User, name: MfaMethodName, siteTitle: string, currentCode?: string) {
       const existing = await repo.findMethod(db, user.id, name);
       if (existing?.isActive) throw mfaError('This method is already active.');
+      if ((await activeMethods(user.id)).length > 0) {
+        if (!currentCode) throw mfaError('Enter a current verification code to add another method.');
+        await checkCode(user, currentCode);
+      }
       if (name === 'app') {
         const secret = newTotpSecret();
         await repo.upsertPendingMethod(db, { userId: user.id, name, secretEncrypted: secrets.seal(secret) });
@@ -118,14 +149,15 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       return { details: `We sent a code to ${user.email}.` };
     },
 
-    async confirm(user: User, name: MfaMethodName, code: string) {
-      await deps.failures.assertAllowed(user.username, 'error');
+    async confirm(user: User, name: MfaMethodName, code: string, siteTitle: string) {
+      await deps.failures.attempt(user.username, 'error');
       const method = await repo.findMethod(db, user.id, name);
       if (!method) throw mfaError('Activate this method first.');
       if (method.isActive) throw mfaError('This method is already active.');
       let ok = false;
-      if (name === 'app' && method.secretEncrypted) {
-        const step = matchTotp(secrets.open(method.secretEncrypted), code.trim());
+      const pendingSecret = method.secretEncrypted ? openSecret(method.secretEncrypted) : null;
+      if (name === 'app' && pendingSecret) {
+        const step = matchTotp(pendingSecret, code.trim());
         ok = step !== null && (await repo.claimTotpStep(db, method.id, step));
       } else if (name === 'email') {
         ok =
@@ -134,10 +166,8 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
           method.emailCodeExpiresAt.getTime() > Date.now() &&
           method.emailCodeHash === codeHash(`method:${method.id}`, code);
       }
-      if (!ok) {
-        await deps.failures.recordFailure(user.username);
-        throw mfaError('Invalid or expired code.');
-      }
+      if (!ok) throw mfaError('Invalid or expired code.');
+      await deps.failures.clear(user.username);
       const others = (await activeMethods(user.id)).length;
       await repo.activateMethod(db, method.id, others === 0);
       const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
@@ -146,10 +176,15 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
         user.id,
         await Promise.all(codes.map((c) => hash(normaliseBackupCode(c)))),
       );
+      await notifyChange(
+        user,
+        siteTitle,
+        `Verification ${name === 'app' ? 'with an authenticator app' : 'by e-mail'} was turned on, and new backup codes were made.`,
+      );
       return { backup_codes: codes };
     },
 
-    async deactivate(user: User, name: MfaMethodName, code: string) {
+    async deactivate(user: User, name: MfaMethodName, code: string, siteTitle: string) {
       const method = await repo.findMethod(db, user.id, name);
       if (!method?.isActive) throw mfaError('This method is not active.');
       await checkCode(user, code);
@@ -157,6 +192,11 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       const remaining = (await repo.listMethods(db, user.id)).filter((m) => m.isActive);
       if (remaining.length === 0) await repo.deleteBackupCodes(db, user.id);
       else if (method.isPrimary && remaining[0]) await repo.setPrimary(db, remaining[0].id);
+      await notifyChange(
+        user,
+        siteTitle,
+        `Verification ${name === 'app' ? 'with an authenticator app' : 'by e-mail'} was turned off.`,
+      );
     },
 
     /** Mails a fresh code for the e-mail method (for deactivation or any later check). */

@@ -21,5 +21,8 @@ export async function addPlan(db: Db, name: string) {
 /** Trial, Basic and Pro on a fresh database, Trial the default; operators' changes stay. */
 export async function ensurePlans(db: Db) {
   if ((await listPlans(db)).length > 0) return;
-  await db.insert(plans).values(seededPlans.map((name) => ({ name, isDefault: name === 'Trial' })));
+  await db
+    .insert(plans)
+    .values(seededPlans.map((name) => ({ name, isDefault: name === 'Trial' })))
+    .onConflictDoNothing();
 }

@@ -60,6 +60,14 @@ describe('users and profiles', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ company: 'Geodata B.V.', city: 'Rotterdam' });
+    const nothing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/extendUsers/${profile.id}/`,
+      headers: auth(token),
+      payload: {},
+    });
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).toMatchObject({ company: 'Geodata B.V.' });
     const tooLong = await t.app.inject({
       method: 'PATCH',
       url: `/api/extendUsers/${profile.id}`,

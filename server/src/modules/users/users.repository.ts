@@ -20,9 +20,17 @@ export async function findProfileOfUser(db: Db, userId: number) {
 
 /** Updates a profile only when it belongs to the user: another user's id matches nothing. */
 export async function updateOwnProfile(db: Db, userId: number, profileId: number, values: ProfileUpdate) {
+  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+    return row;
+  }
   const [row] = await db
     .update(profiles)
-    .set(values)
+    .set(changes)
     .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
     .returning();
   return row;

@@ -230,6 +230,28 @@ describe('workspaces, invitations and demo', () => {
     ]);
   });
 
+  it("answers 403 to a viewer withdrawing someone else's invitation", async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Viewer Tries');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email: bob.email },
+    });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id, email: 'third@example.org' },
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/invite/${other.json().id}`,
+      headers: auth(bobToken),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it("lets the invitee decline, and nobody else touch another's invitation", async () => {
     const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Declined');
     const carol = await buildActiveUser(t, mail);
