@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, gotoReady, test } from './fixtures';
-import { createActiveUser, logIn } from './identity';
+import { createActiveUser, logIn, logInToProfile } from './identity';
 
 async function severeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -27,10 +28,35 @@ for (const colorScheme of ['light', 'dark'] as const) {
       request,
     }) => {
       const user = await createActiveUser(request, `a11y${colorScheme}`);
-      await logIn(page, user);
+      await logInToProfile(page, user);
       await page.getByRole('button', { name: 'Activate: Authenticator app' }).click();
       await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
       expect(await severeViolations(page)).toEqual([]);
+    });
+
+    test('the account and workspace screens have no serious or critical violations', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000);
+      const user = await createActiveUser(request, `a11yacc${colorScheme}`);
+      const session = await apiSession(request, user);
+      const account = await createAccount(session, uniqueName('Access'));
+      const workspace = await createWorkspace(session, account, 'Readable harbour');
+      await logIn(page, user, new RegExp(`/account/${account.slug}$`));
+      const screens: [string, RegExp | string][] = [
+        [`/account/${account.slug}`, account.name],
+        ['/accounts', 'Accounts'],
+        ['/account/create', 'Create account'],
+        ['/shared', 'Workspaces shared with you'],
+        [`/workspace/${workspace.id}`, workspace.name],
+      ];
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('status')).toBeHidden();
+        expect(await severeViolations(page), path).toEqual([]);
+      }
     });
   });
 }

@@ -1,20 +1,26 @@
+import { admin } from './accounts';
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn, logOut } from './identity';
+import { createActiveUser, logIn, logOut, snackbar, submitLogin } from './identity';
 
-test('the menu and the guards follow the login state', async ({ page, request }) => {
-  // Guard 6: an auth route while logged out goes home.
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/$/);
+test('guard 6 and the menu follow the login state', async ({ page, request }) => {
+  // Guard 6: an auth route, or an account route, while logged out goes home.
+  for (const path of ['/profile', '/accounts', '/workspace/view/1']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
   const nav = page.getByRole('banner').getByRole('navigation');
   await expect(nav.getByRole('link')).toHaveText(['Login']);
 
   const user = await createActiveUser(request, 'guard');
-  await logIn(page, user);
-  await expect(nav.getByRole('link')).toHaveText(['Profile']);
-  await expect(nav.getByRole('button')).toHaveText(['Logout']);
-  // Home is for logged-out users; a logged-in one goes where logins go.
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/profile$/);
+  await logIn(page, user, /\/account\/create$/);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Shared Workspaces',
+    'Datasources',
+    'User groups',
+    'Profile',
+  ]);
+  // The account dropdown (no account yet, so it is titled 'Account'), then Logout.
+  await expect(nav.getByRole('button')).toHaveText(['Account', 'Logout']);
 
   await logOut(page);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -30,7 +36,21 @@ test('a token the server no longer accepts sends the user to log in', async ({ p
   await expect(page.getByRole('main').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
 
-// Guard 5 needs a user whose profile requires a second factor. Only the operator CLI
-// (`npm run admin -- user mfa-required USERNAME on`, RUNTIME.md) can set that, and it
-// does not exist yet; src/app/router.test.tsx covers the guard meanwhile.
-test.fixme('guard 5: a user who must set up a second factor is held on the profile', async () => {});
+test('guard 5: a user who must set up a second factor is held on the profile', async ({ page, request }) => {
+  const user = await createActiveUser(request, 'mfareq');
+  admin('user', 'mfa-required', user.username, 'on');
+  const warning = 'Activeer tweestapsverificatie (multi-factor authenticatie) om verder te gaan.';
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(snackbar(page)).toHaveText(warning);
+
+  // Every other page sends back, with the warning; the profile itself stays open.
+  for (const path of ['/', '/accounts', '/account/create', '/shared', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/profile$/);
+  }
+  await expect(page.getByRole('region', { name: 'Beveiliging' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Beveiliging' }).getByText(warning)).toBeVisible();
+});

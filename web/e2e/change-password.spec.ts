@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn, logOut, snackbar } from './identity';
+import { createActiveUser, logIn, logInToProfile, logOut, snackbar } from './identity';
 
 test('change the password on the profile', async ({ page, request }) => {
   const user = await createActiveUser(request, 'chpw');
   const newPassword = 'Purple-Giraffe-Orbit-17';
-  await logIn(page, user);
+  await logInToProfile(page, user);
   const form = page.getByRole('region', { name: 'Change password' });
   const submit = form.getByRole('button', { name: 'Change password' });
 

@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn, snackbar, submitLogin } from './identity';
+import { createActiveUser, logInToProfile, snackbar, submitLogin } from './identity';
 
 test('delete the account after confirming', async ({ page, request }) => {
   const user = await createActiveUser(request, 'delete');
-  await logIn(page, user);
+  await logInToProfile(page, user);
   const account = page.getByRole('region', { name: 'Account' });
 
   // Dismissing the browser's confirmation keeps the account.

@@ -37,12 +37,30 @@ export async function submitLogin(page: Page, username: string, password: string
   await main.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Logs in through the login screen and waits for the profile, where logins land for now. */
-export async function logIn(page: Page, user: Pick<TestUser, 'username' | 'password'>) {
+/** Where a completed login lands: the active account's page, or /account/create without an account. */
+export const accountLanding = /\/account\/[^/]+$/;
+
+/** Logs in through the login screen and waits for the landing (by default an account page). */
+export async function logIn(
+  page: Page,
+  user: Pick<TestUser, 'username' | 'password'>,
+  landing: RegExp = accountLanding,
+) {
   await page.goto('/login');
   await submitLogin(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('cell', { name: user.username, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(landing);
+}
+
+/** Opens the profile and waits until it shows the user. */
+export async function openProfile(page: Page, username: string) {
+  await page.goto('/profile');
+  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
+}
+
+/** Logs in, then opens the profile (the identity journeys start there). */
+export async function logInToProfile(page: Page, user: Pick<TestUser, 'username' | 'password'>) {
+  await logIn(page, user);
+  await openProfile(page, user.username);
 }
 
 /** Logs out with the menu and waits for the login form on /. */

@@ -31,7 +31,7 @@ test('reset a forgotten password with the link from the mail', async ({ page, re
   await submitLogin(page, user.username, user.password);
   await expect(snackbar(page)).toHaveText('Unable to log in with provided credentials.');
   await submitLogin(page, user.username, newPassword);
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/account\/create$/);
 
   // The link was used: the server's detail in an error snackbar.
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn, snackbar } from './identity';
+import { createActiveUser, logInToProfile, snackbar } from './identity';
 
 test('the profile shows the account and saves the profile details', async ({ page, request }) => {
   const user = await createActiveUser(request, 'details');
-  await logIn(page, user);
+  await logInToProfile(page, user);
 
   const account = page.getByRole('region', { name: 'Account' });
   for (const label of ['Username', 'Email', 'Joined', 'Last login']) {

@@ -1,5 +1,5 @@
 import { expect, gotoReady, test } from './fixtures';
-import { logOut, snackbar, submitLogin, uniqueUser } from './identity';
+import { logOut, openProfile, snackbar, submitLogin, uniqueUser } from './identity';
 import { linkPath, waitForMail } from './mail';
 
 test('register, open the activation link from the mail, and log in', async ({ page, baseURL }) => {
@@ -30,8 +30,9 @@ test('register, open the activation link from the mail, and log in', async ({ pa
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   await submitLogin(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('cell', { name: user.username, exact: true })).toBeVisible();
+  // A new user has no account yet: the login lands where one is created.
+  await expect(page).toHaveURL(/\/account\/create$/);
+  await openProfile(page, user.username);
   await expect(page.getByRole('cell', { name: user.email, exact: true })).toBeVisible();
 
   // The link works once; the server says so, with a way to the login.

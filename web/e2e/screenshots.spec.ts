@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, gotoReady, test } from './fixtures';
-import { authenticator, createActiveUser, logIn, submitLogin } from './identity';
+import { authenticator, createActiveUser, logInToProfile, submitLogin } from './identity';
 
 /**
  * Pictures of the identity screens for a person to look at, at 1280 and 375 px, light
@@ -36,7 +36,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot('register');
 
       const user = await createActiveUser(request, `shot${width}${colorScheme}`);
-      await logIn(page, user);
+      await logInToProfile(page, user);
       await page.getByRole('button', { name: 'Activate: Authenticator app' }).click();
       await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
       await shot('profile');

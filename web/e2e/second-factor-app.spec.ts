@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures';
-import { authenticator, createActiveUser, logIn, logOut, snackbar, submitLogin } from './identity';
+import {
+  authenticator,
+  createActiveUser,
+  logInToProfile,
+  logOut,
+  openProfile,
+  snackbar,
+  submitLogin,
+} from './identity';
 
 test('set up an authenticator app, then log in with a TOTP code and once with a backup code', async ({
   page,
@@ -7,7 +15,7 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
 }) => {
   test.setTimeout(120_000);
   const user = await createActiveUser(request, 'totp');
-  await logIn(page, user);
+  await logInToProfile(page, user);
 
   const security = page.getByRole('region', { name: 'Beveiliging' });
   await security.getByRole('button', { name: 'Activate: Authenticator app' }).click();
@@ -48,14 +56,14 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
   await expect(snackbar(page)).toHaveText('Invalid or expired code.');
   await page.getByLabel('Verificatie code').fill(await app.next());
   await page.getByRole('button', { name: 'Verifieer' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/account\/create$/);
 
   // Once with a backup code; it works only once.
   await logOut(page);
   await submitLogin(page, user.username, user.password);
   await page.getByLabel('Verificatie code').fill(backupCode);
   await page.getByRole('button', { name: 'Verifieer' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/account\/create$/);
 
   await logOut(page);
   await submitLogin(page, user.username, user.password);
@@ -65,7 +73,8 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
 
   await page.getByLabel('Verificatie code').fill(otherBackupCode);
   await page.getByRole('button', { name: 'Verifieer' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/account\/create$/);
+  await openProfile(page, user.username);
 
   // Turning it off takes a current code.
   await security.getByRole('button', { name: 'Deactivate: Authenticator app' }).click();

@@ -6,6 +6,7 @@ import { createQueryClient } from './api/query-client';
 import { App } from './app/app';
 import { bareHostUrl } from './app/bare-host';
 import { createRouter } from './app/router';
+import { startUp } from './app/start-up';
 import { handleUnauthorized } from './features/auth';
 import { setupI18n } from './i18n/setup';
 
@@ -20,6 +21,7 @@ if (bare) {
   setUnauthorizedHandler(
     () => void handleUnauthorized(queryClient, (to, options) => router.navigate(to, options)),
   );
+  startUp(queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

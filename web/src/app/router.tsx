@@ -23,12 +23,22 @@ const screens = {
   passwordReset: async () =>
     (await import('../features/auth/components/password-reset-screen')).PasswordResetScreen,
   profile: async () => (await import('../features/profile/components/profile-screen')).ProfileScreen,
+  accounts: async () => (await import('../features/accounts/components/accounts-screen')).AccountsScreen,
+  createAccount: async () =>
+    (await import('../features/accounts/components/create-account-screen')).CreateAccountScreen,
+  account: async () => (await import('../features/accounts/components/account-screen')).AccountScreen,
+  sharedWorkspaces: async () =>
+    (await import('../features/invitations/components/shared-workspaces-screen')).SharedWorkspacesScreen,
+  createWorkspace: async () =>
+    (await import('../features/workspaces/components/create-workspace-screen')).CreateWorkspaceScreen,
+  workspace: async () => (await import('../features/workspaces/components/workspace-screen')).WorkspaceScreen,
 } satisfies Record<string, LoadScreen>;
 
 /**
  * The route table. Screens load lazily, each in its own chunk, so the first screen
  * stays small; every route's loader runs the navigation guards first (guards/).
- * Routes of screens not built yet are absent: their paths show NotFound.
+ * Routes of screens not built yet (data sources, layers, user groups, the public share
+ * link, the OAuth callback) are absent: their paths show NotFound.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const route = (name: PathName, access: RouteAccess, load: LoadScreen): RouteObject => ({
@@ -59,6 +69,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('activate', 'public', screens.activate),
             route('activation', 'public', screens.activation),
             route('profile', 'auth', screens.profile),
+            route('accounts', 'account', screens.accounts),
+            route('createAccount', 'auth', screens.createAccount),
+            route('account', 'account', screens.account),
+            route('sharedWorkspaces', 'account', screens.sharedWorkspaces),
+            route('createWorkspace', 'account', screens.createWorkspace),
+            // The workspace editor and viewer share one screen until the 3D viewer arrives.
+            route('editWorkspace', 'account', screens.workspace),
+            route('workspace', 'account', screens.workspace),
             {
               id: 'notFound',
               path: '*',

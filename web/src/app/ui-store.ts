@@ -1,20 +1,43 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The loading overlay's text (spec §3 "loadText"). Null means the default,
- * 'Loading content' in the current language; a route or guard may set its own.
+ * The shell's loading state (spec §3 "loadText", "routeLoading"), outside React so that
+ * route guards can set it too.
  */
-let loadText: string | null = null;
+type UiState = {
+  /** The overlay's text; null means the default, 'Loading content' in the current language. */
+  loadText: string | null;
+  /** Guard 4: a screen that loads its data after it opens keeps the overlay up until then. */
+  routeLoading: boolean;
+  /** The first screen's code and loaders are loading (the router's hydration). */
+  hydrating: boolean;
+};
+
+let state: UiState = { loadText: null, routeLoading: false, hydrating: false };
 const listeners = new Set<() => void>();
 
-export function setLoadText(text: string | null): void {
-  loadText = text;
+function update(changes: Partial<UiState>): void {
+  const next = { ...state, ...changes };
+  if (
+    next.loadText === state.loadText &&
+    next.routeLoading === state.routeLoading &&
+    next.hydrating === state.hydrating
+  )
+    return;
+  state = next;
   for (const listener of listeners) listener();
 }
+
+export const setLoadText = (loadText: string | null): void => update({ loadText });
+export const setRouteLoading = (routeLoading: boolean): void => update({ routeLoading });
+export const setHydrating = (hydrating: boolean): void => update({ hydrating });
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-export const useLoadText = (): string | null => useSyncExternalStore(subscribe, () => loadText);
+export const useLoadText = (): string | null => useSyncExternalStore(subscribe, () => state.loadText);
+/** Whether the route-loading overlay is wanted: a screen's data (guard 4) or the first screen loading. */
+export const useRouteLoadingFlag = (): boolean =>
+  useSyncExternalStore(subscribe, () => state.routeLoading || state.hydrating);

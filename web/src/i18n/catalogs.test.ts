@@ -96,4 +96,44 @@ describe('translation catalogs', () => {
     });
     expect(en.menu).toMatchObject({ profile: 'Profile', logout: 'Logout' });
   });
+
+  it("keep the account screens' texts of the specification word for word", () => {
+    expect(en.menu).toMatchObject({
+      sharedWorkspaces: 'Shared Workspaces',
+      datasources: 'Datasources',
+      userGroups: 'User groups',
+      createAccount: 'Create account',
+      manageAccounts: 'Manage accounts',
+    });
+    expect(en.account).toMatchObject({
+      workspaces: 'Workspaces',
+      plan: 'Plan',
+      createWorkspace: 'Create Workspace',
+      confirmDeleteWorkspace: 'Are you sure you want to delete this workspace?',
+      noWorkspaces: 'No workspaces found, press Create Workspace to get started',
+    });
+    expect(en.sharedWorkspaces).toMatchObject({
+      title: 'Workspaces shared with you',
+      view: 'View',
+      empty: 'No shared workspaces found',
+    });
+    expect(en.accounts).toMatchObject({
+      title: 'Accounts',
+      edit: 'Edit',
+      delete: 'Delete',
+      confirmDelete: 'Are you sure you want to delete this account?',
+    });
+    expect(en.createAccount).toMatchObject({
+      title: 'Create account',
+      noAccount: 'Create an account to get started',
+      name: 'Account name',
+      description: 'Account description',
+      submit: 'Create account',
+    });
+    expect([en.workspace.rightsAdmin, en.workspace.rightsEdit, en.workspace.rightsView]).toEqual([
+      'Admin',
+      'Edit',
+      'View',
+    ]);
+  });
 });

@@ -30,6 +30,8 @@ export const nl: Messages = {
     logout: 'Uitloggen',
     createAccount: 'Account aanmaken',
     manageAccounts: 'Accounts beheren',
+    account: 'Account',
+    accounts: 'Accounts',
   },
   home: {
     intro:
@@ -103,17 +105,27 @@ export const nl: Messages = {
     createWorkspace: 'Werkruimte aanmaken',
     confirmDeleteWorkspace: 'Weet u zeker dat u deze werkruimte wilt verwijderen?',
     noWorkspaces: 'Geen werkruimtes gevonden, kies Werkruimte aanmaken om te beginnen',
+    clone: 'Kopiëren',
+    name: 'Naam',
+    description: 'Beschrijving',
+    create: 'Aanmaken',
+    cancel: 'Annuleren',
+    newWorkspace: 'Nieuwe werkruimte in {{account}}',
   },
   sharedWorkspaces: {
     title: 'Werkruimtes die met u gedeeld zijn',
     view: 'Bekijken',
     empty: 'Geen gedeelde werkruimtes gevonden',
+    intro: 'Werkruimtes waarvoor anderen u hebben uitgenodigd. U kunt ze bekijken; de eigenaren bewerken ze.',
   },
   accounts: {
     title: 'Accounts',
     edit: 'Bewerken',
     delete: 'Verwijderen',
     confirmDelete: 'Weet u zeker dat u dit account wilt verwijderen?',
+    intro:
+      'De accounts die u beheert. Elk account heeft eigen werkruimtes, databronnen en gebruikersgroepen.',
+    create: 'Account aanmaken',
   },
   createAccount: {
     title: 'Account aanmaken',
@@ -121,6 +133,35 @@ export const nl: Messages = {
     name: 'Accountnaam',
     description: 'Accountbeschrijving',
     submit: 'Account aanmaken',
+    intro:
+      'Een account bevat de werkruimtes, databronnen en gebruikersgroepen van uw organisatie of project.',
+  },
+  workspace: {
+    overline: 'Werkruimte',
+    noDescription: 'Geen beschrijving',
+    plan: 'Abonnement',
+    noPlan: 'Geen',
+    rights: 'Uw rechten',
+    rightsAdmin: 'Beheerder',
+    rightsEdit: 'Bewerken',
+    rightsView: 'Bekijken',
+    edit: 'Bewerken',
+    view: 'Bekijken',
+    back: 'Terug naar {{account}}',
+    createTitle: 'Werkruimte aanmaken',
+    createIntro: 'Een nieuwe werkruimte in het account {{account}}.',
+  },
+  invitations: {
+    title: 'Uitnodigen',
+    intro:
+      'Nodig mensen uit per e-mail. De werkruimte verschijnt onder hun Gedeelde werkruimtes, waar ze die kunnen bekijken.',
+    email: 'E-mail',
+    submit: 'Uitnodigen',
+    sent: 'Uitnodiging verstuurd naar {{email}}',
+    list: 'Uitnodigingen',
+    empty: 'Er is nog niemand uitgenodigd.',
+    invited: 'Uitgenodigd op {{date}}',
+    delete: 'Verwijderen',
   },
   profile: {
     title: 'Profiel',

@@ -5,3 +5,15 @@ import { ApiError } from '../../api/api-error';
 export function errorText(error: unknown, t: TFunction): string {
   return error instanceof ApiError ? error.message : t('errors.network');
 }
+
+/**
+ * The whole response body of a failed call, for the screens that show it (spec §8:
+ * account and workspace failures): every field's messages as "field: message", or the
+ * server's text.
+ */
+export function responseBodyText(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('errors.network');
+  const fields = Object.entries(error.fieldErrors);
+  if (fields.length === 0) return error.message;
+  return fields.map(([field, list]) => `${field}: ${list.join(' ')}`).join('\n');
+}

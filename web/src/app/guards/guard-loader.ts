@@ -2,29 +2,34 @@ import type { PathName } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, redirect } from 'react-router';
 import { getToken } from '../../api/token-storage';
-import { authUserQueryOptions, homeForLoggedIn, isDemo } from '../../features/auth';
-import { showSnackbar } from '../snackbar/snackbar-store';
 import {
-  authRequired,
-  type Guard,
+  accountsQueryOptions,
+  chooseActiveAccount,
+  getActiveAccountId,
+  loadAccounts,
+} from '../../features/accounts';
+import { authUserQueryOptions, isDemo } from '../../features/auth';
+import { getDemoWorkspace } from '../../features/demo';
+import { showSnackbar } from '../snackbar/snackbar-store';
+import { setRouteLoading } from '../ui-store';
+import {
+  accountsFirst,
+  activeAccountRequired,
+  demoWorkspaceRedirect,
   loggedInHome,
-  mfaSetupRequired,
-  type RouteAccess,
-  runGuards,
-} from './guards';
+  routeLoadingIndicator,
+} from './account-guards';
+import { authRequired, type Guard, mfaSetupRequired, type RouteAccess, runGuards } from './guards';
 
-/**
- * The spec's navigation guards (§2), in its order. Guards 1, 2, 4 and 7 come with
- * accounts and demo mode; 3 is a stand-in until then.
- */
+/** The spec's navigation guards (§2), in its order. */
 export const guards: readonly Guard[] = [
-  // 1. accounts are fetched first (accounts issue)
-  // 2. demo mode: the demo workspace (accounts issue)
-  loggedInHome(homeForLoggedIn), // 3.
-  // 4. route-loading indicator (accounts issue)
+  accountsFirst, // 1.
+  demoWorkspaceRedirect, // 2.
+  loggedInHome, // 3.
+  routeLoadingIndicator(setRouteLoading), // 4.
   mfaSetupRequired, // 5.
   authRequired, // 6.
-  // 7. account-required route without an active account → /account/create (accounts issue)
+  activeAccountRequired, // 7.
 ];
 
 /** A route loader that runs the guards before the route's screen loads. */
@@ -33,6 +38,8 @@ export function guardLoader(
   route: PathName | 'notFound',
   access: RouteAccess,
 ): LoaderFunction {
+  const accounts = () =>
+    getToken() ? (queryClient.getQueryData(accountsQueryOptions().queryKey) ?? []) : [];
   return async ({ request }) => {
     const isLoggedIn = Boolean(getToken());
     const result = await runGuards(guards, {
@@ -43,6 +50,14 @@ export function guardLoader(
       demo: isLoggedIn && isDemo(),
       // A failed lookup lets the navigation proceed; a 401 has ended the session meanwhile.
       authUser: () => queryClient.ensureQueryData(authUserQueryOptions()).catch(() => undefined),
+      accounts,
+      fetchAccounts: () =>
+        loadAccounts(queryClient).then(
+          () => undefined,
+          () => undefined,
+        ),
+      activeAccount: () => chooseActiveAccount(accounts(), getActiveAccountId()),
+      demoWorkspace: getDemoWorkspace,
     });
     if (!result) return null;
     if (result.message) showSnackbar(result.message.text, result.message.color);

@@ -1,34 +1,6 @@
-import type { AuthUser } from '@geows/contract';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  authRequired,
-  type Guard,
-  type GuardContext,
-  loggedInHome,
-  mfaSetupRequired,
-  runGuards,
-} from './guards';
-
-const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  date_joined: '2025-01-01T00:00:00.000Z',
-  last_login: null,
-  profile: { mfa_required: false },
-  mfa: [],
-  ...overrides,
-});
-
-const context = (overrides: Partial<GuardContext> = {}): GuardContext => ({
-  route: 'register',
-  access: 'public',
-  pathname: '/register',
-  isLoggedIn: true,
-  demo: false,
-  authUser: async () => user(),
-  ...overrides,
-});
+import { authRequired, type Guard, mfaSetupRequired, runGuards } from './guards';
+import { context, user } from './test-context';
 
 const mfaRequiredUser = user({ profile: { mfa_required: true } });
 
@@ -83,18 +55,6 @@ describe('guard 6: auth routes while logged out', () => {
   it('leaves public routes and logged-in users alone', () => {
     expect(authRequired(context({ isLoggedIn: false }))).toBeUndefined();
     expect(authRequired(context({ route: 'profile', access: 'auth' }))).toBeUndefined();
-  });
-});
-
-describe('guard 3 (stand-in): a logged-in user on home', () => {
-  const guard = loggedInHome('/profile');
-  it('goes where a login goes, from / and /login', () => {
-    expect(guard(context({ route: 'home' }))).toEqual({ redirect: '/profile' });
-    expect(guard(context({ route: 'login' }))).toEqual({ redirect: '/profile' });
-  });
-  it('leaves logged-out users and other routes alone', () => {
-    expect(guard(context({ route: 'home', isLoggedIn: false }))).toBeUndefined();
-    expect(guard(context({ route: 'register' }))).toBeUndefined();
   });
 });
 

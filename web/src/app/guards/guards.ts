@@ -1,4 +1,5 @@
-import { type AuthUser, type PathName, paths } from '@geows/contract';
+import type { Account, AuthUser, PathName } from '@geows/contract';
+import { paths } from '@geows/contract';
 import i18next from 'i18next';
 import type { SnackbarColor } from '../snackbar/snackbar-store';
 
@@ -15,6 +16,14 @@ export type GuardContext = {
   demo: boolean;
   /** The signed-in user; undefined when logged out or when it could not be loaded. */
   authUser: () => Promise<AuthUser | undefined>;
+  /** The accounts loaded so far; empty until loaded. */
+  accounts: () => readonly Account[];
+  /** Loads the accounts afresh; a failure leaves the list as it was. */
+  fetchAccounts: () => Promise<void>;
+  /** The active account among the loaded ones (spec §4 "Account selection"). */
+  activeAccount: () => Account | null;
+  /** `GET /api/demo`: the demo workspace id, or 0; rejects when the lookup fails. */
+  demoWorkspace: () => Promise<number>;
 };
 
 /** Where to go instead, and optionally a message to show on arrival. */
@@ -23,16 +32,6 @@ export type GuardResult = GuardRedirect | undefined;
 
 /** One navigation rule: answers a redirect, or undefined to let the next guard decide. */
 export type Guard = (context: GuardContext) => GuardResult | Promise<GuardResult>;
-
-/**
- * Guard 3 until accounts exist: a logged-in user on home (and its twin, login) goes to
- * where a login would have taken them. The accounts issue replaces it with "the first
- * account's page".
- */
-export const loggedInHome =
-  (destination: string): Guard =>
-  ({ route, isLoggedIn }) =>
-    isLoggedIn && (route === 'home' || route === 'login') ? { redirect: destination } : undefined;
 
 /**
  * Guard 5: multi-factor authentication required by the profile but none set up →

@@ -12,10 +12,19 @@ import { ThemeToggle } from './theme-toggle';
 import { ToolbarMenu } from './toolbar-menu';
 import { useMenuItems } from './use-menu-items';
 
-/** The top bar: brand, spinner, menu (buttons, or a drawer on small screens), theme, language. */
+/** Below this width the full logged-in menu does not fit in the toolbar beside the brand. */
+const fullMenuMinWidth = 1200;
+
+/**
+ * The top bar: brand, spinner, menu (buttons, or a drawer on small screens), theme,
+ * language. Mobile (≤ 760 px, spec §4) always gets the drawer; so does a medium screen
+ * whose menu has more items than fit (the logged-in menu), rather than overlapping buttons.
+ */
 export function AppToolbar({ branding }: { branding: SiteBranding }) {
-  const mobile = useMediaQuery(`(max-width:${limits.mobileMaxWidth}px)`, { noSsr: true });
   const items = useMenuItems();
+  const narrow = useMediaQuery(`(max-width:${limits.mobileMaxWidth}px)`, { noSsr: true });
+  const medium = useMediaQuery(`(max-width:${fullMenuMinWidth - 0.05}px)`, { noSsr: true });
+  const mobile = narrow || (medium && items.length > 3);
 
   return (
     <AppBar

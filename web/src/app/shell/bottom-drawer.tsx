@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { DrawerAccountList } from './drawer-account-list';
 import type { MenuItem } from './menu-items';
 import { useMenuAction } from './use-menu-items';
 
@@ -46,30 +47,44 @@ export function BottomDrawer({ items }: { items: MenuItem[] }) {
         />
         <Box component="nav" aria-label={t('shell.navigation')} sx={{ pb: 'env(safe-area-inset-bottom)' }}>
           <List>
-            {items.map((item) =>
-              item.action ? (
-                <ListItemButton
-                  key={item.id}
-                  onClick={() => {
-                    handleClose();
-                    runAction(item.action);
-                  }}
-                  sx={{ py: 1.5, px: 3 }}
-                >
-                  <ListItemText primary={t(item.label)} />
-                </ListItemButton>
-              ) : (
-                <ListItemButton
-                  key={item.id}
-                  component={NavLink}
-                  to={item.path}
-                  onClick={handleClose}
-                  sx={{ py: 1.5, px: 3 }}
-                >
-                  <ListItemText primary={t(item.label)} />
-                </ListItemButton>
-              ),
-            )}
+            {items.map((item) => {
+              switch (item.kind) {
+                case 'accounts':
+                  return (
+                    <DrawerAccountList
+                      key={item.id}
+                      label={item.label}
+                      links={item.links}
+                      onChoose={handleClose}
+                    />
+                  );
+                case 'action':
+                  return (
+                    <ListItemButton
+                      key={item.id}
+                      onClick={() => {
+                        handleClose();
+                        runAction(item.action);
+                      }}
+                      sx={{ py: 1.5, px: 3 }}
+                    >
+                      <ListItemText primary={t(item.label)} />
+                    </ListItemButton>
+                  );
+                default:
+                  return (
+                    <ListItemButton
+                      key={item.id}
+                      component={NavLink}
+                      to={item.path}
+                      onClick={handleClose}
+                      sx={{ py: 1.5, px: 3 }}
+                    >
+                      <ListItemText primary={t(item.label)} />
+                    </ListItemButton>
+                  );
+              }
+            })}
           </List>
         </Box>
       </Drawer>

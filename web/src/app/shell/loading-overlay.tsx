@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { useLoadText } from '../ui-store';
+import { setHydrating, useLoadText, useRouteLoadingFlag } from '../ui-store';
 
 /** Loads shorter than this never show the overlay, so fast navigation does not flash. */
 const showAfterMs = 150;
@@ -45,13 +45,22 @@ export function LoadingOverlay({ open }: { open: boolean }) {
   );
 }
 
-/** The overlay while the router loads a route (lazy code, loaders). */
+/** The overlay while the router loads a route (lazy code, loaders), or a screen its data (guard 4). */
 export function RouteLoadingOverlay() {
   const navigation = useNavigation();
-  return <LoadingOverlay open={navigation.state === 'loading'} />;
+  const routeLoading = useRouteLoadingFlag();
+  return <LoadingOverlay open={navigation.state === 'loading' || routeLoading} />;
 }
 
-/** Shown in place of a route's content during the very first load of its code. */
+/**
+ * In place of a route's content during the very first load of its code: raises the
+ * shell's one overlay (RouteLoadingOverlay), so a screen that keeps it up for its data
+ * (guard 4) does not stack a second one on it.
+ */
 export function RouteLoadingFallback() {
-  return <LoadingOverlay open />;
+  useEffect(() => {
+    setHydrating(true);
+    return () => setHydrating(false);
+  }, []);
+  return null;
 }

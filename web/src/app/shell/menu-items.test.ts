@@ -1,27 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { type MenuItem, menuItems, visibleMenuItems } from './menu-items';
 
-const item = (id: string, auth: boolean, demo: boolean): MenuItem => ({
-  id,
-  label: 'menu.login',
-  path: `/${id}`,
-  auth,
-  demo,
-});
+const ids = (state: { isLoggedIn: boolean; demo: boolean }) =>
+  visibleMenuItems(menuItems, state).map((item) => item.id);
 
-describe('visibleMenuItems', () => {
+describe('the menu per state (spec §2 "Menu")', () => {
   it('shows only Login to a logged-out user', () => {
-    expect(visibleMenuItems(menuItems, { isLoggedIn: false, demo: false }).map((i) => i.id)).toEqual([
-      'login',
+    expect(ids({ isLoggedIn: false, demo: false })).toEqual(['login']);
+  });
+
+  it('shows a logged-in user the account dropdown, then the screens, Profile and Logout', () => {
+    expect(ids({ isLoggedIn: true, demo: false })).toEqual([
+      'accounts',
+      'sharedWorkspaces',
+      'datasources',
+      'usergroups',
+      'profile',
+      'logout',
     ]);
   });
 
-  it('shows logged-in items, and in demo mode only those flagged for demo', () => {
-    const items = [item('login', false, false), item('shared', true, true), item('datasources', true, false)];
-    expect(visibleMenuItems(items, { isLoggedIn: true, demo: false }).map((i) => i.id)).toEqual([
-      'shared',
-      'datasources',
+  it('shows only the items flagged for demo in demo mode', () => {
+    expect(ids({ isLoggedIn: true, demo: true })).toEqual(['sharedWorkspaces', 'profile', 'logout']);
+  });
+
+  it("ends the account dropdown with 'Create account' and 'Manage accounts'", () => {
+    const dropdown = menuItems.find((item) => item.kind === 'accounts');
+    expect(dropdown?.kind === 'accounts' && dropdown.links.map((link) => [link.label, link.path])).toEqual([
+      ['menu.createAccount', '/account/create'],
+      ['menu.manageAccounts', '/accounts'],
     ]);
-    expect(visibleMenuItems(items, { isLoggedIn: true, demo: true }).map((i) => i.id)).toEqual(['shared']);
+  });
+
+  it('links each item to its route', () => {
+    const links = menuItems.filter(
+      (item): item is Extract<MenuItem, { kind: 'link' }> => item.kind === 'link',
+    );
+    expect(Object.fromEntries(links.map((item) => [item.id, item.path]))).toEqual({
+      login: '/login',
+      sharedWorkspaces: '/shared',
+      datasources: '/datasources',
+      usergroups: '/usergroups',
+      profile: '/profile',
+    });
   });
 });

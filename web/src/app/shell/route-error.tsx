@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { setRouteLoading } from '../ui-store';
 
 /** Shown when a route fails to load or render (a deploy replaced its code chunk, say). */
 export function RouteError() {
@@ -13,6 +14,8 @@ export function RouteError() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
+    // A screen that failed cannot take the route-loading overlay down itself.
+    setRouteLoading(false);
   }, [error]);
 
   return (

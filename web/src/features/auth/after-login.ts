@@ -1,18 +1,29 @@
-import { paths } from '@geows/contract';
+import { paths, pathTo } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { accountHome, chooseActiveAccount, getActiveAccountId, loadAccounts } from '../accounts';
+import { getDemoWorkspace } from '../demo';
+import { loadUserGroups } from '../usergroups';
+import { setDemo } from './session-store';
 
 export type AfterLoginContext = {
   queryClient: QueryClient;
   navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>;
 };
 
-/** Where a logged-in user lands when nothing else decides (also the guard for home). */
-export const homeForLoggedIn = paths.profile;
-
 /**
- * The one place that decides where a completed login goes (spec §4: demo lookup, then
- * the active account's page). Until accounts exist that is the profile.
+ * The one place that decides where a completed login goes (spec §4): the accounts are
+ * loaded, then the demo endpoint is asked. 0 → the active account's page (or
+ * /account/create without one); any other id → demo mode on, and that workspace's view.
  */
-export async function afterLogin({ navigate }: AfterLoginContext): Promise<void> {
-  await navigate(homeForLoggedIn, { replace: true });
+export async function afterLogin({ queryClient, navigate }: AfterLoginContext): Promise<void> {
+  const accounts = await loadAccounts(queryClient).catch(() => []);
+  void loadUserGroups(queryClient);
+  const demoWorkspace = await getDemoWorkspace().catch(() => 0);
+  if (demoWorkspace > 0) {
+    setDemo(true, demoWorkspace);
+    await navigate(pathTo(paths.workspace, { id: demoWorkspace }), { replace: true });
+    return;
+  }
+  setDemo(false);
+  await navigate(accountHome(chooseActiveAccount(accounts, getActiveAccountId())), { replace: true });
 }

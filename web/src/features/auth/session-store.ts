@@ -26,8 +26,10 @@ const subscribeStatus = (listener: () => void) => {
 };
 export const useAuthStatus = () => useSyncExternalStore(subscribeStatus, getAuthStatus);
 
-// ── Demo mode: a flag in localStorage, true when set (spec §2 guard 2).
+// ── Demo mode: a flag in localStorage, true when set (spec §2 guard 2), and the demo
+// workspace it was turned on for (spec §3 "demo workspace id").
 const demoKey = 'demo';
+const demoWorkspaceKey = 'demoWorkspace';
 const demoListeners = new Set<() => void>();
 
 export function isDemo(): boolean {
@@ -38,10 +40,26 @@ export function isDemo(): boolean {
   }
 }
 
-export function setDemo(on: boolean): void {
+/** The demo workspace remembered when demo mode was turned on; null otherwise. */
+export function getDemoWorkspaceId(): number | null {
   try {
-    if (on) localStorage.setItem(demoKey, 'true');
-    else localStorage.removeItem(demoKey);
+    const id = Number(localStorage.getItem(demoWorkspaceKey));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns demo mode on for a workspace, or off (`setDemo(false)`). */
+export function setDemo(on: boolean, workspaceId?: number): void {
+  try {
+    if (on) {
+      localStorage.setItem(demoKey, 'true');
+      if (workspaceId) localStorage.setItem(demoWorkspaceKey, String(workspaceId));
+    } else {
+      localStorage.removeItem(demoKey);
+      localStorage.removeItem(demoWorkspaceKey);
+    }
   } catch {
     // Without storage demo mode lasts this visit at most.
   }

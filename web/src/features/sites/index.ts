@@ -1,3 +1,3 @@
-export { useSite } from './api/get-site';
+export { siteQueryOptions, useSite } from './api/get-site';
 export { deriveSiteName } from './site-name';
 export { type SiteBranding, useSiteBranding } from './use-site-branding';

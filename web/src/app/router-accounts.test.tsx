@@ -1,0 +1,88 @@
+import type { Workspace } from '@geows/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../api/client';
+import { setToken } from '../api/token-storage';
+import { account, ada, json, page, stubFetch } from '../test/fake-api';
+import { renderRouterAt } from '../test/render-router';
+
+const north = account(1, 'North');
+const south = account(2, 'South');
+const harbour: Workspace = {
+  id: 5,
+  name: 'Harbour',
+  description: 'The harbour in 3D',
+  admin: ada.id,
+  account: north.id,
+  plan: { id: 1, name: 'Trial' },
+  editors: [],
+  camera: '{}',
+  workspacePlugins: '{}',
+  rights: 'admin',
+};
+
+function stubApi(overrides: Record<string, () => Response> = {}) {
+  return stubFetch({
+    '/api/sites': () => json(page([])),
+    '/api/users': () => json(page([ada])),
+    '/api/accounts': () => json(page([north, south])),
+    '/api/workspaces': () => json(page([harbour])),
+    '/api/demo': () => json(0),
+    ...overrides,
+  });
+}
+
+describe('the account routes', () => {
+  beforeEach(() => setToken('token-of-ada'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(null);
+  });
+
+  it("guard 3: home opens the first account's page, with its workspaces and the account dropdown", async () => {
+    stubApi();
+    const router = renderRouterAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'North' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/north');
+    const row = (await screen.findByText('Harbour')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Trial')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/workspace/5');
+    expect(screen.getByRole('button', { name: 'North' }).getAttribute('aria-haspopup')).toBe('true');
+    expect(localStorage.getItem('activeAccount')).toBe('1');
+  });
+
+  it('guard 7: an account route without accounts goes to /account/create, with the warning', async () => {
+    stubApi({ '/api/accounts': () => json(page([])) });
+    const router = renderRouterAt('/accounts');
+    expect(await screen.findByText('Create an account to get started')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/create');
+  });
+
+  it("a slug that is not one of the caller's accounts is not found", async () => {
+    stubApi();
+    renderRouterAt('/account/someone-elses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('a workspace the API does not find is not found', async () => {
+    stubApi({ '/api/workspaces/9': () => json({ detail: 'Not found.' }, 404) });
+    renderRouterAt('/workspace/view/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('a viewer sees the workspace and their rights, without the invitations', async () => {
+    stubApi({ '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
+    renderRouterAt('/workspace/view/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeTruthy();
+    expect(screen.getByText('View')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Invite' })).toBeNull();
+  });
+
+  it('guard 2: in demo mode an account page opens the demo workspace', async () => {
+    localStorage.setItem('demo', 'true');
+    stubApi({ '/api/demo': () => json(5), '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
+    const router = renderRouterAt('/account/north');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/workspace/view/5');
+  });
+});

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { loadAccounts } from './get-accounts';
+
+/** `DELETE /api/accounts/{id}`: the account and its workspaces go. */
+export const deleteAccount = (id: number) => apiRequest(`/api/accounts/${id}`, { method: 'DELETE' });
+
+/** Deletes an account, then reloads the list; resolves with the accounts that are left. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await deleteAccount(id);
+      // Its workspaces went with it (the workspaces feature's list key).
+      queryClient.removeQueries({ queryKey: ['workspaces', 'list', id] });
+      return loadAccounts(queryClient);
+    },
+  });
+}

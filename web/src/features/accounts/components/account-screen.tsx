@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFound } from '../../../app/shell/not-found';
+import { Screen } from '../../../app/ui/screen';
+import { useRouteLoading } from '../../../app/use-route-loading';
+import { useWorkspaces, WorkspacesSection } from '../../workspaces';
+import { setActiveAccountId } from '../active-account';
+import { useAccounts } from '../api/get-accounts';
+
+/**
+ * /account/{slug} (spec §2 "Account page"): the account's name and its workspaces.
+ * Opening it makes the account active; a slug that is not one of the caller's accounts
+ * is not found, whoever it belongs to.
+ */
+export function AccountScreen() {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const { data: accounts, isPending } = useAccounts();
+  const account = accounts?.find((candidate) => candidate.slug === slug);
+  const workspaces = useWorkspaces(account?.id);
+  useRouteLoading(isPending || (Boolean(account) && workspaces.isPending));
+
+  useEffect(() => {
+    if (account) setActiveAccountId(account.id);
+  }, [account]);
+
+  if (isPending) return null;
+  if (!account) return <NotFound />;
+  return (
+    <Screen overline={t('menu.account')} title={account.name} intro={account.description}>
+      <WorkspacesSection account={account} />
+    </Screen>
+  );
+}

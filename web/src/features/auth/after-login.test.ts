@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../api/token-storage';
+import { account, json, page, stubFetch } from '../../test/fake-api';
+import { setActiveAccountId } from '../accounts';
+import { afterLogin } from './after-login';
+import { getDemoWorkspaceId, isDemo } from './session-store';
+
+const run = async () => {
+  const navigate = vi.fn();
+  await afterLogin({ queryClient: new QueryClient(), navigate });
+  return navigate.mock.calls[0];
+};
+
+describe('afterLogin (spec §4)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const accounts = [account(1, 'North'), account(2, 'South')];
+
+  it("goes to the active account's page when the server has no demo workspace", async () => {
+    setToken('t');
+    const fetchMock = stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+    setActiveAccountId(2);
+    expect(await run()).toEqual(['/account/south', { replace: true }]);
+    expect(isDemo()).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(
+      expect.arrayContaining(['/api/accounts', '/api/demo', '/api/userGroup']),
+    );
+  });
+
+  it('goes to the first account when none was active, and to /account/create without accounts', async () => {
+    stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+    expect(await run()).toEqual(['/account/north', { replace: true }]);
+    stubFetch({ '/api/accounts': () => json(page([])), '/api/demo': () => json(0) });
+    expect(await run()).toEqual(['/account/create', { replace: true }]);
+  });
+
+  it('turns demo mode on and opens the demo workspace when the server names one', async () => {
+    stubFetch({ '/api/accounts': () => json(page([])), '/api/demo': () => json(12) });
+    expect(await run()).toEqual(['/workspace/view/12', { replace: true }]);
+    expect(isDemo()).toBe(true);
+    expect(getDemoWorkspaceId()).toBe(12);
+  });
+
+  it('treats a failed demo lookup as no demo', async () => {
+    stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json({ detail: 'x' }, 500) });
+    expect(await run()).toEqual(['/account/north', { replace: true }]);
+    expect(isDemo()).toBe(false);
+  });
+});

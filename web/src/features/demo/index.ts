@@ -1,0 +1,1 @@
+export { getDemoWorkspace } from './api/get-demo-workspace';

@@ -1,0 +1,17 @@
+import { type CreateInvitationRequest, invitation } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { workspaceInvitationsKey } from './get-workspace-invitations';
+
+/** `POST /api/invite` `{workspace, email}`: invites a person; the server mails them. */
+export const createInvitation = (body: CreateInvitationRequest) =>
+  apiRequest('/api/invite', { method: 'POST', body, schema: invitation });
+
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: (created) =>
+      queryClient.invalidateQueries({ queryKey: workspaceInvitationsKey(created.workspace.id) }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Invitation } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { workspaceInvitationsKey } from './get-workspace-invitations';
+
+/** `DELETE /api/invite/{id}`: withdrawn by the workspace's admin or editors, or declined by the invitee. */
+export const deleteInvitation = (id: number) => apiRequest(`/api/invite/${id}`, { method: 'DELETE' });
+
+export function useDeleteInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: Pick<Invitation, 'id' | 'workspace'>) => deleteInvitation(target.id),
+    onSuccess: (_, target) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspaceInvitationsKey(target.workspace.id) }),
+        queryClient.invalidateQueries({ queryKey: ['invitations', 'mine'] }),
+      ]),
+  });
+}

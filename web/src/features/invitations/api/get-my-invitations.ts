@@ -1,0 +1,14 @@
+import { type Invitation, invitationPage } from '@geows/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+
+/** `GET /api/invite`: the invitations addressed to the caller (spec §7: results, each with a workspace). */
+export async function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
+  const page = await apiRequest('/api/invite', { schema: invitationPage, ...(signal ? { signal } : {}) });
+  return page.results;
+}
+
+export const myInvitationsQueryOptions = () =>
+  queryOptions({ queryKey: ['invitations', 'mine'], queryFn: ({ signal }) => getMyInvitations(signal) });
+
+export const useMyInvitations = () => useQuery(myInvitationsQueryOptions());

@@ -1,0 +1,28 @@
+import { type Invitation, invitationPage } from '@geows/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+
+/** `GET /api/invite?workspace={id}`: one workspace's invitations, for its admin and editors. */
+export async function getWorkspaceInvitations(
+  workspace: number,
+  signal?: AbortSignal,
+): Promise<Invitation[]> {
+  const page = await apiRequest('/api/invite', {
+    query: { workspace },
+    schema: invitationPage,
+    ...(signal ? { signal } : {}),
+  });
+  return page.results;
+}
+
+export const workspaceInvitationsKey = (workspace: number) =>
+  ['invitations', 'workspace', workspace] as const;
+
+export const workspaceInvitationsQueryOptions = (workspace: number) =>
+  queryOptions({
+    queryKey: workspaceInvitationsKey(workspace),
+    queryFn: ({ signal }) => getWorkspaceInvitations(workspace, signal),
+  });
+
+export const useWorkspaceInvitations = (workspace: number) =>
+  useQuery(workspaceInvitationsQueryOptions(workspace));

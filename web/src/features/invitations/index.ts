@@ -1,0 +1,1 @@
+export { InviteSection } from './components/invite-section';

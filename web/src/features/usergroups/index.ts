@@ -1,0 +1,1 @@
+export { loadUserGroups, userGroupsQueryKey } from './api/get-user-groups';

@@ -1,0 +1,16 @@
+import { workspace } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { workspaceListKey } from './get-workspaces';
+
+/** `PUT /api/cloneWorkspace` `{workspace}`: a copy named '… (copy)'. Its button is hidden (spec §2). */
+export const cloneWorkspace = (id: number) =>
+  apiRequest('/api/cloneWorkspace', { method: 'PUT', body: { workspace: id }, schema: workspace });
+
+export function useCloneWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cloneWorkspace,
+    onSuccess: (copy) => queryClient.invalidateQueries({ queryKey: workspaceListKey(copy.account) }),
+  });
+}

@@ -1,0 +1,16 @@
+import { type CreateWorkspaceRequest, workspace } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { workspaceListKey } from './get-workspaces';
+
+/** `POST /api/workspaces` `{admin, name, description, account}`: answers the new workspace. */
+export const createWorkspace = (body: CreateWorkspaceRequest) =>
+  apiRequest('/api/workspaces', { method: 'POST', body, schema: workspace });
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWorkspace,
+    onSuccess: (created) => queryClient.invalidateQueries({ queryKey: workspaceListKey(created.account) }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Workspace } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { workspaceDetailKey } from './get-workspace';
+import { workspaceListKey } from './get-workspaces';
+
+/** `DELETE /api/workspaces/{id}`: the workspace's admin only (403 for editors and viewers). */
+export const deleteWorkspace = (id: number) => apiRequest(`/api/workspaces/${id}`, { method: 'DELETE' });
+
+export function useDeleteWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: Pick<Workspace, 'id' | 'account'>) => deleteWorkspace(target.id),
+    onSuccess: (_, target) => {
+      queryClient.removeQueries({ queryKey: workspaceDetailKey(target.id) });
+      return queryClient.invalidateQueries({ queryKey: workspaceListKey(target.account) });
+    },
+  });
+}

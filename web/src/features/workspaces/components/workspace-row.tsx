@@ -1,0 +1,59 @@
+import { paths, pathTo, type Workspace } from '@geows/contract';
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import PublicIcon from '@mui/icons-material/Public';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ItemRow } from '../../../app/ui/item-list';
+import { PlanChip } from './plan-chip';
+
+/** One workspace on the account page: name, Plan label, Edit, Delete, and the hidden clone button. */
+export function WorkspaceRow({
+  workspace,
+  busy,
+  onDelete,
+  onClone,
+}: {
+  workspace: Workspace;
+  busy: boolean;
+  onDelete: () => void;
+  onClone: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ItemRow
+      icon={<PublicIcon aria-hidden />}
+      primary={workspace.name}
+      secondary={workspace.description}
+      meta={<PlanChip plan={workspace.plan} />}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            size="small"
+            component={Link}
+            to={pathTo(paths.editWorkspace, { id: workspace.id })}
+            startIcon={<EditIcon aria-hidden />}
+          >
+            {t('account.edit')}
+          </Button>
+          <IconButton
+            aria-label={t('account.delete')}
+            title={t('account.delete')}
+            onClick={onDelete}
+            disabled={busy}
+          >
+            <DeleteIcon />
+          </IconButton>
+          {/* Spec §2: the clone button exists but is hidden. */}
+          <IconButton hidden aria-hidden tabIndex={-1} sx={{ display: 'none' }} onClick={onClone}>
+            <ContentCopyIcon />
+          </IconButton>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import type { Account, Workspace } from '@geows/contract';
+import AddIcon from '@mui/icons-material/Add';
+import PublicIcon from '@mui/icons-material/Public';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { responseBodyText } from '../../../app/form/error-text';
+import { EmptyState, ItemList } from '../../../app/ui/item-list';
+import { useCloneWorkspace } from '../api/clone-workspace';
+import { useDeleteWorkspace } from '../api/delete-workspace';
+import { useWorkspaces } from '../api/get-workspaces';
+import { CreateWorkspaceDialog } from './create-workspace-dialog';
+import { WorkspaceRow } from './workspace-row';
+
+/**
+ * The account page's Workspaces list (spec §2): a row each, Create Workspace, the empty
+ * state; a failed delete or clone is kept as a message in an alert (spec §8).
+ */
+export function WorkspacesSection({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  // A failed read only stops the loading (spec §8): the list then shows as empty.
+  const { data: workspaces = [], isPending } = useWorkspaces(account.id);
+  const deleteWorkspace = useDeleteWorkspace();
+  const cloneWorkspace = useCloneWorkspace();
+  const [message, setMessage] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const handleDelete = async (workspace: Workspace) => {
+    if (!window.confirm(t('account.confirmDeleteWorkspace'))) return;
+    setMessage(null);
+    await deleteWorkspace.mutateAsync(workspace).catch((error) => setMessage(responseBodyText(error, t)));
+  };
+
+  const handleClone = async (workspace: Workspace) => {
+    setMessage(null);
+    await cloneWorkspace.mutateAsync(workspace.id).catch((error) => setMessage(responseBodyText(error, t)));
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      >
+        <Typography id={headingId} variant="h5" component="h2">
+          {t('account.workspaces')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          {t('account.createWorkspace')}
+        </Button>
+      </Stack>
+      {message && (
+        <Alert severity="error" onClose={() => setMessage(null)} sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+          {message}
+        </Alert>
+      )}
+      {isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : workspaces.length === 0 ? (
+        <EmptyState icon={<PublicIcon />} text={t('account.noWorkspaces')} />
+      ) : (
+        <ItemList label={t('account.workspaces')}>
+          {workspaces.map((workspace) => (
+            <WorkspaceRow
+              key={workspace.id}
+              workspace={workspace}
+              busy={deleteWorkspace.isPending}
+              onDelete={() => void handleDelete(workspace)}
+              onClone={() => void handleClone(workspace)}
+            />
+          ))}
+        </ItemList>
+      )}
+      <CreateWorkspaceDialog account={account} open={creating} onClose={() => setCreating(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { useWorkspaces } from './api/get-workspaces';
+export { WorkspacesSection } from './components/workspaces-section';
+export { canEdit, workspaceRights } from './rights';
