@@ -34,7 +34,7 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
   await expect(snackbar(page)).toHaveText('Verificatie geactiveerd');
   const codes = security.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
-  const [backupCode = '', otherBackupCode = ''] = await codes.allTextContents();
+  const [backupCode = '', otherBackupCode = '', thirdBackupCode = ''] = await codes.allTextContents();
   expect(backupCode).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
 
   const download = page.waitForEvent('download');
@@ -43,6 +43,17 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
   await security.getByRole('button', { name: 'Done' }).click();
   await expect(security.getByRole('list', { name: 'Backup codes' })).toHaveCount(0);
   await expect(security.getByRole('button', { name: 'Deactivate: Authenticator app' })).toBeVisible();
+
+  // Adding a second method takes a current code first (here a backup code).
+  await security.getByRole('button', { name: 'Activate: E-mail' }).click();
+  await expect(security.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await security.getByLabel('Verificatie code').fill('000000');
+  await security.getByRole('button', { name: 'Continue' }).click();
+  await expect(snackbar(page)).toHaveText('Invalid or expired code.');
+  await security.getByLabel('Verificatie code').fill(thirdBackupCode);
+  await security.getByRole('button', { name: 'Continue' }).click();
+  await expect(security.getByRole('heading', { name: 'Set up verification by e-mail' })).toBeVisible();
+  await security.getByRole('button', { name: 'Cancel' }).click();
 
   // The second step now asks for a code; the next time step's, as a real app would show.
   await logOut(page);

@@ -209,6 +209,10 @@ export const en = {
     setupEmailTitle: 'Set up verification by e-mail',
     deactivateTitle: 'Turn off {{method}}',
     deactivateIntroApp: 'Enter the current code from your authenticator app, or a backup code.',
+    verifyTitle: 'Confirm it is you',
+    verifyIntro:
+      'Enter a code from the verification you already use (or a backup code) before adding another.',
+    continue: 'Continue',
     deactivateIntroEmail: 'Send yourself a code and enter it here, or use a backup code.',
     sendCode: 'Send code',
     backupTitle: 'Your backup codes',

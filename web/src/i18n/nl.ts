@@ -213,6 +213,10 @@ export const nl: Messages = {
     setupEmailTitle: 'Verificatie per e-mail instellen',
     deactivateTitle: '{{method}} uitzetten',
     deactivateIntroApp: 'Voer de huidige code uit uw authenticator-app in, of een back-upcode.',
+    verifyTitle: 'Bevestig dat u het bent',
+    verifyIntro:
+      'Voer een code in van de verificatie die u al gebruikt (of een back-upcode) voordat u er een toevoegt.',
+    continue: 'Doorgaan',
     deactivateIntroEmail: 'Stuur uzelf een code en voer die hier in, of gebruik een back-upcode.',
     sendCode: 'Code versturen',
     backupTitle: 'Uw back-upcodes',

@@ -2,8 +2,15 @@ import { type MfaMethodName, mfaActivateResponse } from '@geows/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
 
-/** `POST /auth/{method}/activate/`: the app's otpauth URI and secret, or a mailed code. */
-export const activateMethod = (method: MfaMethodName) =>
-  apiRequest(`/auth/${method}/activate/`, { method: 'POST', schema: mfaActivateResponse });
+/**
+ * `POST /auth/{method}/activate/`: the app's otpauth URI and secret, or a mailed code.
+ * With a method already on, the server wants a current code of it (or a backup code).
+ */
+export const activateMethod = ({ method, code }: { method: MfaMethodName; code?: string }) =>
+  apiRequest(`/auth/${method}/activate/`, {
+    method: 'POST',
+    schema: mfaActivateResponse,
+    ...(code ? { body: { code } } : {}),
+  });
 
 export const useActivateMethod = () => useMutation({ mutationFn: activateMethod });

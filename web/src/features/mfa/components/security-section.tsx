@@ -24,6 +24,7 @@ const methods: readonly MfaMethodName[] = ['app', 'email'];
 type Step =
   | { kind: 'idle' }
   | { kind: 'setup'; method: MfaMethodName; details: string; secret: string | undefined }
+  | { kind: 'verify'; method: MfaMethodName }
   | { kind: 'deactivate'; method: MfaMethodName }
   | { kind: 'backup'; codes: string[] };
 
@@ -43,13 +44,20 @@ export function SecuritySection({ user }: { user: AuthUser | undefined }) {
   const mustSetUp = Boolean(user?.profile.mfa_required) && methods.every((method) => !isActive(method));
   const idle = () => setStep({ kind: 'idle' });
 
-  const handleActivate = async (method: MfaMethodName) => {
+  const startSetup = async (method: MfaMethodName, code?: string) => {
     try {
-      const { details, secret } = await activate.mutateAsync(method);
+      const { details, secret } = await activate.mutateAsync({ method, ...(code ? { code } : {}) });
       setStep({ kind: 'setup', method, details, secret });
     } catch (error) {
       show(errorText(error, t), 'error');
+      throw error;
     }
+  };
+
+  // With a factor already on, a second one needs a current code first: a stolen session alone cannot add one.
+  const handleActivate = (method: MfaMethodName) => {
+    if (methods.some(isActive)) setStep({ kind: 'verify', method });
+    else void startSetup(method).catch(() => {});
   };
 
   const handleConfirm = (method: MfaMethodName) => async (code: string) => {
@@ -101,7 +109,7 @@ export function SecuritySection({ user }: { user: AuthUser | undefined }) {
             email={user?.email ?? ''}
             active={isActive(method)}
             disabled={step.kind !== 'idle' || activeMethods.isPending || activate.isPending}
-            onActivate={() => void handleActivate(method)}
+            onActivate={() => handleActivate(method)}
             onDeactivate={() => setStep({ kind: 'deactivate', method })}
           />
         ))}
@@ -117,6 +125,29 @@ export function SecuritySection({ user }: { user: AuthUser | undefined }) {
               onConfirm={handleConfirm(step.method)}
               onCancel={idle}
             />
+          )}
+          {step.kind === 'verify' && (
+            <Stack spacing={2}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
+                {t('mfa.verifyTitle')}
+              </Typography>
+              <Typography color="text.secondary">{t('mfa.verifyIntro')}</Typography>
+              {isActive('email') && (
+                <Button
+                  variant="outlined"
+                  onClick={handleSendCode}
+                  disabled={requestCode.isPending}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  {t('mfa.sendCode')}
+                </Button>
+              )}
+              <CodeForm
+                submitLabel={t('mfa.continue')}
+                onSubmit={(code) => startSetup(step.method, code)}
+                onCancel={idle}
+              />
+            </Stack>
           )}
           {step.kind === 'deactivate' && (
             <Stack spacing={2}>
