@@ -95,7 +95,13 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
   await expect(security.getByRole('button', { name: 'Activate: Authenticator app' })).toBeVisible();
 });
 
-test('the verification screen without a pending login sends to the login', async ({ page }) => {
+test('the verification screen without a pending login says so and sends to the login', async ({ page }) => {
   await page.goto('/verification');
+  await expect(page.getByRole('heading', { name: 'Verifieer login' })).toBeVisible();
+  await page.getByLabel('Verificatie code').fill('123456');
+  await page.getByRole('button', { name: 'Verifieer' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The verification has expired. Log in again.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

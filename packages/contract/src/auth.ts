@@ -11,6 +11,8 @@ export const loginRequest = z.object({
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(4096),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
+/** The login form applies §5's password rule; the API stays lenient (any wrong password is just wrong). */
+export const loginForm = z.object({ username: requiredString(messages.usernameRequired, 254), password });
 export const loginResponse = z.union([
   z.object({ auth_token: z.string() }),
   z.object({ ephemeral_token: z.string(), method: mfaMethodName }),

@@ -62,6 +62,7 @@ export const nl: Messages = {
     noAccount: 'Nog geen account?',
     register: 'Registreren',
     verifyIntroApp: 'Voer de code in die uw authenticator-app toont, of een van uw back-upcodes.',
+    noPendingLogin: 'De verificatie is verlopen. Log opnieuw in.',
     verifyIntroEmail: 'Voer de code in die we u zojuist hebben gemaild, of een van uw back-upcodes.',
     backToLogin: 'Terug naar inloggen',
   },
@@ -72,6 +73,7 @@ export const nl: Messages = {
     confirmPassword: 'Bevestig wachtwoord',
     submit: 'Registreren',
     haveAccount: 'Heeft u al een account?',
+    logIn: 'Inloggen',
     success: 'Registratie gelukt!',
     checkEmail: 'Controleer uw e-mail om uw account te bevestigen!',
     nextStep:

@@ -21,8 +21,8 @@ export function PasswordField<T extends FieldValues>(props: ComponentProps<typeo
         input: {
           endAdornment: (
             <InputAdornment position="end">
+              {/* Named by its title, not aria-label: a field lookup by the label 'Password' must find only the field. */}
               <IconButton
-                aria-label={label}
                 title={label}
                 aria-pressed={visible}
                 edge="end"

@@ -1,4 +1,4 @@
-import { loginRequest, paths } from '@geows/contract';
+import { loginForm, paths } from '@geows/contract';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -22,7 +22,7 @@ export function LoginForm() {
   const { show } = useSnackbar();
   const login = useLogin();
   const completeLogin = useCompleteLogin();
-  const { control, handleSubmit, setError, formState } = useZodForm(loginRequest, {
+  const { control, handleSubmit, setError, formState } = useZodForm(loginForm, {
     defaultValues: { username: '', password: '' },
   });
 

@@ -76,7 +76,7 @@ export function RegisterScreen() {
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('register.haveAccount')}{' '}
             <Link component={RouterLink} to={paths.login}>
-              {t('auth.login')}
+              {t('register.logIn')}
             </Link>
           </Typography>
         </Stack>

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../app/form/error-text';
 import { FormTextField } from '../../../app/form/form-text-field';
 import { useZodForm } from '../../../app/form/use-zod-form';
@@ -22,11 +22,16 @@ export function VerificationScreen() {
   const [pending] = useState(getPendingLogin);
   const loginCode = useLoginCode();
   const completeLogin = useCompleteLogin();
+  const navigate = useNavigate();
   const { control, handleSubmit, formState } = useZodForm(verificationForm, { defaultValues: { code: '' } });
 
-  if (!pending) return <Navigate to={paths.login} replace />;
-
   const handleVerify = handleSubmit(async ({ code }) => {
+    // Opened directly, with no login waiting for its second step: say so and start over.
+    if (!pending) {
+      show(t('auth.noPendingLogin'), 'error');
+      await navigate(paths.login);
+      return;
+    }
     setAuthStatus('loading');
     try {
       const { auth_token } = await loginCode.mutateAsync({ code, ephemeral_token: pending.ephemeralToken });
@@ -41,7 +46,7 @@ export function VerificationScreen() {
     <AuthPage>
       <AuthCard
         title={t('auth.verifyTitle')}
-        intro={pending.method === 'email' ? t('auth.verifyIntroEmail') : t('auth.verifyIntroApp')}
+        intro={pending?.method === 'email' ? t('auth.verifyIntroEmail') : t('auth.verifyIntroApp')}
       >
         <Stack component="form" noValidate onSubmit={handleVerify} spacing={2.5}>
           <FormTextField
