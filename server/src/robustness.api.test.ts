@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from './test/app.js';
 import { auth, buildAccount, buildActiveUser, loginToken } from './test/factories.js';
-import { type MailServer, startMailServer } from './test/mail-server.js';
+import type { MailServer } from './test/mail-server.js';
 
 /**
  * "Nothing a user types can produce a 500": every documented operation, signed in
@@ -12,16 +12,12 @@ describe('every endpoint under hostile input', () => {
   let mail: MailServer;
   let token: string;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+    ({ t, mail } = await startApiTest({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }));
     const user = await buildActiveUser(t, mail);
     token = await loginToken(t, user);
     await buildAccount(t, token, user.id);
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   const hostileValues: unknown[] = [
     null,

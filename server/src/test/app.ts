@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
+import { type MailServer, startMailServer } from './mail-server.js';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a
@@ -59,4 +60,16 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** An app that sends its mail to a real SMTP server in this process: what every API test file starts with. */
+export async function startApiTest(env: NodeJS.ProcessEnv = {}): Promise<{ t: TestApp; mail: MailServer }> {
+  const mail = await startMailServer();
+  const t = await createTestApp({ SMTP_URL: mail.url, ...env });
+  return { t, mail };
+}
+
+export async function stopApiTest(t: TestApp | undefined, mail: MailServer | undefined) {
+  await t?.close();
+  await mail?.close();
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import {
   auth,
   buildAccount,
@@ -9,7 +9,7 @@ import {
   loginToken,
   type TestUser,
 } from '../../test/factories.js';
-import { type MailServer, startMailServer } from '../../test/mail-server.js';
+import type { MailServer } from '../../test/mail-server.js';
 
 describe('accounts', () => {
   let t: TestApp;
@@ -19,17 +19,13 @@ describe('accounts', () => {
   let aliceToken: string;
   let bobToken: string;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url });
+    ({ t, mail } = await startApiTest());
     alice = await buildActiveUser(t, mail);
     bob = await buildActiveUser(t, mail);
     aliceToken = await loginToken(t, alice);
     bobToken = await loginToken(t, bob);
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   it('creates an account with a unique slug derived from its name, the caller as admin', async () => {
     const res = await t.app.inject({

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildActiveUser, loginToken, userInput } from '../../test/factories.js';
-import { linkIn, type MailServer, startMailServer } from '../../test/mail-server.js';
+import { linkIn, type MailServer } from '../../test/mail-server.js';
 
 describe('registration, activation, login and logout', () => {
   let t: TestApp;
   let mail: MailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://maps.example.org' });
+    ({ t, mail } = await startApiTest({ PUBLIC_URL: 'https://maps.example.org' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   const register = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { buildActiveUser } from '../../test/factories.js';
-import { type MailServer, startMailServer } from '../../test/mail-server.js';
+import type { MailServer } from '../../test/mail-server.js';
 
 describe('throttling', () => {
   let t: TestApp;
   let mail: MailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url, AUTH_RATE_LIMIT_PER_MINUTE: '40' });
+    ({ t, mail } = await startApiTest({ AUTH_RATE_LIMIT_PER_MINUTE: '40' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   const login = (username: string, password: string, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username, password }, remoteAddress: ip });

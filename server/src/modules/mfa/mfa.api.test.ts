@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildActiveUser, loginToken, type TestUser } from '../../test/factories.js';
-import { codeIn, type MailServer, startMailServer } from '../../test/mail-server.js';
+import { codeIn, type MailServer } from '../../test/mail-server.js';
 import { totpNow } from './totp.js';
 
 describe('second factor', () => {
   let t: TestApp;
   let mail: MailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url });
+    ({ t, mail } = await startApiTest());
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   const post = (url: string, token: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url, headers: auth(token), payload });

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildActiveUser, loginToken } from '../../test/factories.js';
-import { type MailServer, startMailServer } from '../../test/mail-server.js';
+import type { MailServer } from '../../test/mail-server.js';
 
 describe('users and profiles', () => {
   let t: TestApp;
   let mail: MailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url });
+    ({ t, mail } = await startApiTest());
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   it('shows the signed-in user only, with the profile flag and active methods', async () => {
     const user = await buildActiveUser(t, mail);

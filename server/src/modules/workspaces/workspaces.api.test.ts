@@ -1,7 +1,7 @@
 import { defaultWorkspacePlugins } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layers, workspaceEditors } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import {
   auth,
   buildAccount,
@@ -10,7 +10,7 @@ import {
   loginToken,
   type TestUser,
 } from '../../test/factories.js';
-import { type MailServer, startMailServer } from '../../test/mail-server.js';
+import type { MailServer } from '../../test/mail-server.js';
 import { setDemoWorkspace } from '../demo/demo.repository.js';
 
 describe('workspaces, invitations and demo', () => {
@@ -22,18 +22,14 @@ describe('workspaces, invitations and demo', () => {
   let bobToken: string;
   let accountId: number;
   beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp({ SMTP_URL: mail.url });
+    ({ t, mail } = await startApiTest());
     alice = await buildActiveUser(t, mail);
     bob = await buildActiveUser(t, mail);
     aliceToken = await loginToken(t, alice);
     bobToken = await loginToken(t, bob);
     accountId = (await buildAccount(t, aliceToken, alice.id)).id;
   });
-  afterAll(async () => {
-    await t.close();
-    await mail.close();
-  });
+  afterAll(() => stopApiTest(t, mail));
 
   const get = (url: string, token: string) => t.app.inject({ url, headers: auth(token) });
 
