@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { allEndpoints, api } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 
@@ -117,5 +118,22 @@ describe('HTTP conventions', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/sites', '/api/datasourcetypes']));
+  });
+
+  it("serves and documents exactly the contract's endpoint table, with its schemas", async () => {
+    const doc = (await t.app.inject({ url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; summary?: string }>>;
+    };
+    const methods = ['get', 'post', 'put', 'patch', 'delete'];
+    const served = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => methods.includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const table = allEndpoints.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(served.sort()).toEqual(table.sort());
+    const login = doc.paths['/auth/login/']?.post;
+    expect(login?.summary).toBe(api.auth.login.summary);
+    expect(login?.requestBody).toBeDefined();
   });
 });

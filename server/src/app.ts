@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
+import { endpointRegistrar } from './lib/endpoint-routes.js';
 import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
@@ -20,6 +21,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
 import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
+import { createDatasourceTypesService } from './modules/datasourcetypes/datasourcetypes.service.js';
+import { demoRoutes } from './modules/demo/demo.routes.js';
 import { createDemoService } from './modules/demo/demo.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
@@ -110,33 +113,41 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       });
     },
   });
-  const identityRateLimit = {
-    max: ctx.config.authRateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request: { ip: string }) => `identity:${request.ip}`,
+  const identityLimit = {
+    config: {
+      rateLimit: {
+        max: ctx.config.authRateLimitPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request: { ip: string }) => `identity:${request.ip}`,
+      },
+    },
   };
   registerAuthentication(app);
 
   const sites = createSitesService(ctx);
   const authenticate = createAuthenticator(ctx);
   const failures = createFailureGuard(ctx.throttle);
-  const mfa = createMfaService(ctx, { failures });
+  const mfa = createMfaService(ctx, { failures, sites });
   const auth = createAuthService(ctx, { mfa, failures, sites });
   const users = createUsersService(ctx, { mfa });
   const accounts = createAccountsService(ctx);
-  const workspaces = createWorkspacesService(ctx);
+  const workspaces = createWorkspacesService(ctx, { accounts });
   const invitations = createInvitationsService(ctx, { workspaces, sites });
   const demo = createDemoService(ctx);
+  const datasourceTypes = createDatasourceTypesService(ctx);
 
-  await app.register(healthRoutes, { database: ctx.database });
-  await app.register(sitesRoutes, { sites });
-  await app.register(datasourceTypesRoutes, { ctx });
-  await app.register(authRoutes, { auth, authenticate, rateLimit: identityRateLimit });
-  await app.register(mfaRoutes, { mfa, authenticate, sites, rateLimit: identityRateLimit });
-  await app.register(usersRoutes, { users, authenticate });
-  await app.register(accountsRoutes, { accounts, authenticate });
-  await app.register(workspacesRoutes, { workspaces, authenticate });
-  await app.register(invitationsRoutes, { invitations, demo, authenticate });
+  // Every route of the API comes from the contract's endpoint table (packages/contract).
+  const route = endpointRegistrar(app, authenticate);
+  healthRoutes(route, { database: ctx.database });
+  sitesRoutes(route, { sites });
+  datasourceTypesRoutes(route, { datasourceTypes });
+  authRoutes(route, { auth, authenticate, identityLimit });
+  mfaRoutes(route, { mfa, identityLimit });
+  usersRoutes(route, { users });
+  accountsRoutes(route, { accounts });
+  workspacesRoutes(route, { workspaces });
+  invitationsRoutes(route, { invitations });
+  demoRoutes(route, { demo });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

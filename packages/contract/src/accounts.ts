@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
 
@@ -25,3 +26,36 @@ export const createAccountRequest = accountForm.extend({
   admin: dbId(),
 });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
+
+const tag = 'accounts';
+export const accountsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/accounts',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'The accounts the caller administers',
+    response: accountPage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/accounts',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Creates an account; the caller is its admin',
+    body: createAccountRequest,
+    response: account,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/accounts/:id',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Deletes an account with its workspaces, layers, data sources and groups (admin only)',
+    params: idParam,
+    response: noContent,
+  }),
+};

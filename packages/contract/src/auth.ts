@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { detailResponse } from './common.js';
+import { endpoint } from './endpoint.js';
 import { email, password, requiredString, username, withConfirmation } from './fields.js';
 import { messages } from './messages.js';
-
-export const mfaMethodName = z.enum(['app', 'email'], { error: 'Unknown second-factor method.' });
-export type MfaMethodName = z.infer<typeof mfaMethodName>;
+import { mfaCode, mfaMethodName } from './mfa.js';
 
 // POST /auth/login/
 export const loginRequest = z.object({
@@ -11,7 +11,7 @@ export const loginRequest = z.object({
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(4096),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
-/** The login form applies §5's password rule; the API stays lenient (any wrong password is just wrong). */
+/** The login form applies the forms' password rule; the API stays lenient (any wrong password is just wrong). */
 export const loginForm = z.object({ username: requiredString(messages.usernameRequired, 254), password });
 export const loginResponse = z.union([
   z.object({ auth_token: z.string() }),
@@ -20,13 +20,11 @@ export const loginResponse = z.union([
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 // POST /auth/login/code/
-export const mfaCode = requiredString(messages.codeRequired, 64);
 export const loginCodeRequest = z.object({
   code: mfaCode,
   ephemeral_token: requiredString('This field is required', 200),
 });
 export type LoginCodeRequest = z.infer<typeof loginCodeRequest>;
-export const verificationForm = z.object({ code: mfaCode });
 export const authTokenResponse = z.object({ auth_token: z.string() });
 
 // POST /api/auth/register
@@ -35,6 +33,9 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const registerForm = withConfirmation({ username, email, password });
 export type RegisterForm = z.infer<typeof registerForm>;
 export const registeredUser = z.object({ id: z.number(), username: z.string(), email: z.string() });
+
+// GET /api/activate/{uid}/{token}/
+export const activationParams = z.object({ uid: z.string().max(64), token: z.string().max(200) });
 
 // POST /api/auth/reset
 export const resetRequest = z.object({ email, site: z.string().max(2048).optional() });
@@ -58,5 +59,76 @@ export const changePasswordForm = withConfirmation({
   password,
 });
 
-/** `{"detail": "..."}` answers of the identity endpoints that succeed without data. */
-export const detailResponse = z.object({ detail: z.string() });
+const tag = 'auth';
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login/',
+    auth: 'none',
+    status: 200,
+    tag,
+    summary: 'Log in: a token, or an ephemeral token when a second factor is on',
+    body: loginRequest,
+    response: loginResponse,
+  }),
+  loginCode: endpoint({
+    method: 'POST',
+    path: '/auth/login/code/',
+    auth: 'none',
+    status: 200,
+    tag,
+    summary: 'Second step of a login: the code',
+    body: loginCodeRequest,
+    response: authTokenResponse,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/api/auth/logout',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'Revokes the token of the request',
+    response: detailResponse,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    auth: 'none',
+    status: 201,
+    tag,
+    summary: 'Registers an inactive user and mails the activation link',
+    body: registerRequest,
+    response: registeredUser,
+  }),
+  activate: endpoint({
+    method: 'GET',
+    path: '/api/activate/:uid/:token/',
+    auth: 'none',
+    status: 200,
+    tag,
+    summary: "Activates the user of an e-mailed link; answers the text 'Activated'",
+    params: activationParams,
+    response: z.literal('Activated'),
+  }),
+  reset: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset',
+    auth: 'none',
+    status: 200,
+    tag,
+    summary: 'Mails a password reset link, if the address has an account',
+    body: resetRequest,
+    response: detailResponse,
+  }),
+  /** By link the token header is not needed; signed in (uid false, token false) it is. */
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/resetPassword',
+    auth: 'optional',
+    status: 200,
+    tag,
+    summary: 'Sets a new password: by e-mailed link (uid, pw_token), or signed in (uid false, token false)',
+    body: resetPasswordRequest,
+    response: detailResponse,
+  }),
+};

@@ -11,16 +11,15 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-/** `{"detail": "..."}`: every error that is not a field validation error. */
-export const detailError = z.object({ detail: z.string() });
-export type DetailError = z.infer<typeof detailError>;
+/**
+ * `{"detail": "..."}`: every error that is not a field validation error, and the
+ * answer of calls that succeed without data (logout, reset, …).
+ */
+export const detailResponse = z.object({ detail: z.string() });
 
 /** `{"field": ["message", ...]}`: DRF's validation error shape. */
 export const fieldErrors = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrors>;
-
-/** Login and second-factor failures answer `{"error": "..."}` (django-trench's shape). */
-export const authError = z.object({ error: z.string() });
 
 /** The largest id a PostgreSQL `integer`/`serial` column holds. */
 export const MAX_ID = 2_147_483_647;
@@ -29,7 +28,7 @@ export const MAX_ID = 2_147_483_647;
  * A database id: a positive integer (or its decimal string, as path and query
  * parameters arrive), never beyond what the column holds.
  */
-export const dbId = (required = 'This field is required.') =>
+export const dbId = (required = 'This field is required.'): z.ZodType<number, number | string> =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : value),
     z
@@ -42,4 +41,5 @@ export const dbId = (required = 'This field is required.') =>
 /** Ids in paths arrive as strings; they are positive integers. */
 export const idParam = z.object({ id: dbId() });
 
-export const health = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** The body of a 204 answer. */
+export const noContent = z.null();

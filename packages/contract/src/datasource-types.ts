@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * The kinds of data source the product can put on the 3D map. Each has a stable
@@ -108,3 +109,15 @@ export const datasourceTypeById = (id: number) => datasourceTypeDefinitions.find
 export const datasourceType = z.object({ id: z.number().int(), key: z.string(), name: z.string() });
 export type DatasourceType = z.infer<typeof datasourceType>;
 export const datasourceTypePage = pageOf(datasourceType);
+
+export const datasourceTypesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/datasourcetypes',
+    auth: 'none',
+    status: 200,
+    tag: 'datasources',
+    summary: 'The kinds of data source the product supports (no authentication)',
+    response: datasourceTypePage,
+  }),
+};

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { dbId, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 import { email } from './fields.js';
 
-/** Spec §3 "Invitation": a workspace shared with a person by e-mail. */
+/** A workspace shared with a person by e-mail. */
 export const invitation = z.object({
   id: z.number(),
   workspace: z.object({ id: z.number(), name: z.string() }),
@@ -19,5 +20,36 @@ export const createInvitationRequest = z.object({
 export type CreateInvitationRequest = z.infer<typeof createInvitationRequest>;
 export const invitationListQuery = z.object({ workspace: dbId().optional() });
 
-/** GET /api/demo: the caller's demo workspace id, or 0. */
-export const demoResponse = z.number().int().nonnegative();
+const tag = 'invitations';
+export const invitationsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/invite',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "The caller's invitations, or (?workspace=) one workspace's, for its admin and editors",
+    query: invitationListQuery,
+    response: invitationPage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/invite',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Invites a person by e-mail to a workspace (admin and editors)',
+    body: createInvitationRequest,
+    response: invitation,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/invite/:id',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Withdraws (admin, editors) or declines (invitee) an invitation',
+    params: idParam,
+    response: noContent,
+  }),
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 
-/** A site is one origin the product is served on, with its branding (§3 "Site"). */
 /**
  * Where page views go. Only route patterns are ever sent (never the tokens in share,
  * reset and activation paths); null means analytics are off and nothing is sent.
@@ -14,6 +14,7 @@ export const analyticsConfig = z
   .nullable();
 export type AnalyticsConfig = z.infer<typeof analyticsConfig>;
 
+/** A site is one origin the product is served on, with its branding. */
 export const site = z.object({
   site: z.string(),
   title: z.string(),
@@ -29,3 +30,16 @@ export const sitePage = pageOf(site);
 
 /** Product name shown in the footer and used when a site has no title. */
 export const productName = 'GeoWorkspaces';
+
+export const sitesApi = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/sites',
+    auth: 'none',
+    status: 200,
+    tag: 'sites',
+    summary: "The site (branding) for the browser's origin; unknown origins get the default site",
+    query: siteQuery,
+    response: sitePage,
+  }),
+};

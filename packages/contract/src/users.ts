@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { mfaMethodName } from './auth.js';
-import { pageOf } from './common.js';
+import { idParam, noContent, pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 import { optionalText } from './fields.js';
+import { activeMfaMethod } from './mfa.js';
 
-export const activeMfaMethod = z.object({ name: mfaMethodName, is_primary: z.boolean() });
-export type ActiveMfaMethod = z.infer<typeof activeMfaMethod>;
-
-/** GET /api/users → results[0]: the signed-in user only (spec §3 "Auth user"). */
+/** GET /api/users → results[0]: the signed-in user only. */
 export const authUser = z.object({
   id: z.number(),
   username: z.string(),
@@ -19,7 +17,7 @@ export const authUser = z.object({
 export type AuthUser = z.infer<typeof authUser>;
 export const authUserPage = pageOf(authUser);
 
-/** GET /api/extendUsers → results[0]; PATCH /api/extendUsers/{id} (spec §3 "Profile"). */
+/** GET /api/extendUsers → results[0]; PATCH /api/extendUsers/{id}: the profile details. */
 export const profile = z.object({
   id: z.number(),
   company: z.string(),
@@ -41,19 +39,45 @@ export const profileUpdate = z
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
-// Second factor (django-trench's calls).
-export const activeMethodsPage = pageOf(activeMfaMethod);
-export const mfaActivateResponse = z.object({
-  /** For the app method: the otpauth:// URI the QR code encodes. */
-  details: z.string(),
-  /** For the app method: the secret, for typing into an authenticator by hand. */
-  secret: z.string().optional(),
-});
-export const mfaCodeRequest = z.object({
-  code: z
-    .string({ error: 'Verificatie code is verplicht' })
-    .trim()
-    .min(1, 'Verificatie code is verplicht')
-    .max(64),
-});
-export const backupCodesResponse = z.object({ backup_codes: z.array(z.string()) });
+const tag = 'users';
+export const usersApi = {
+  me: endpoint({
+    method: 'GET',
+    path: '/api/users',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'The signed-in user (the only user a caller can see)',
+    response: authUserPage,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:id/',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Deletes the signed-in user and what only they own',
+    params: idParam,
+    response: noContent,
+  }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/extendUsers',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "The signed-in user's profile details",
+    response: profilePage,
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/api/extendUsers/:id',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "Updates the signed-in user's profile details",
+    params: idParam,
+    body: profileUpdate,
+    response: profile,
+  }),
+};

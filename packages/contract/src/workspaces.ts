@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { dbId, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf } from './common.js';
+import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
 
-/** Camera JSON (DESIGN.md): degrees and metres, WGS84. */
+/** Camera JSON: degrees and metres, WGS84 (docs/decisions.md). */
 export const camera = z.object({
   longitude: z.number().min(-180).max(180),
   latitude: z.number().min(-90).max(90),
@@ -24,7 +25,7 @@ export const defaultCamera: Camera = {
   roll: 0,
 };
 
-/** Plugin defaults (spec §3, DESIGN.md): split panel, elevation profile, BI panel. */
+/** Plugin defaults: split panel, elevation profile, BI panel (docs/decisions.md). */
 export const defaultWorkspacePlugins = {
   splitPanel: { enabled: false, left: [] as string[], right: [] as string[] },
   elevation: { profiles: [{ title: 'AHN3/AHN4', color: 'red' }] },
@@ -37,7 +38,7 @@ export type Plan = z.infer<typeof plan>;
 export const workspaceRights = z.enum(['admin', 'edit', 'view']);
 export type WorkspaceRights = z.infer<typeof workspaceRights>;
 
-/** Spec §3 "Workspace"; camera and workspacePlugins are JSON text, as the original sent them. */
+/** A workspace; camera and workspacePlugins are JSON text, as the original API sent them. */
 export const workspace = z.object({
   id: z.number(),
   name: z.string(),
@@ -71,3 +72,58 @@ export const workspaceReadQuery = z.object({ token: z.string().max(200).optional
 export const cloneWorkspaceRequest = z.object({
   workspace: dbId(),
 });
+
+const tag = 'workspaces';
+export const workspacesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/workspaces',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "An account's workspaces (its admin only), or all the caller administers and edits",
+    query: workspaceListQuery,
+    response: workspacePage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/workspaces',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Creates a workspace in an account the caller administers',
+    body: createWorkspaceRequest,
+    response: workspace,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "A workspace the caller may see, with the caller's rights (admin, edit or view)",
+    params: idParam,
+    query: workspaceReadQuery,
+    response: workspace,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/workspaces/:id',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Deletes a workspace (its admin only)',
+    params: idParam,
+    response: noContent,
+  }),
+  clone: endpoint({
+    method: 'PUT',
+    path: '/api/cloneWorkspace',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: "Deep copy of a workspace and its layers, named '… (copy)'",
+    body: cloneWorkspaceRequest,
+    response: workspace,
+  }),
+};

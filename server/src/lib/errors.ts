@@ -25,6 +25,12 @@ export const unauthorized = (detail = 'Authentication credentials were not provi
 export const validationFailed = (errors: FieldErrors) => new HttpError(400, 'Invalid input.', errors);
 export const tooManyRequests = (detail: string) => new HttpError(429, detail);
 
+/** PostgreSQL's unique_violation, as node-postgres and PGlite (through Drizzle's wrapper) report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { cause, code } = error as { cause?: { code?: string }; code?: string };
+  return (cause?.code ?? code) === '23505';
+}
+
 /** Turns Zod issues reported by the type provider into `{"field": ["message"]}`. */
 function fieldErrorsOf(validation: { instancePath: string; message?: string }[]): FieldErrors {
   const errors: FieldErrors = {};

@@ -1,4 +1,4 @@
-import { and, asc, eq, like, or } from 'drizzle-orm';
+import { asc, eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 
@@ -8,16 +8,8 @@ export async function listAccountsOfAdmin(db: Db, adminId: number): Promise<Acco
   return db.select().from(accounts).where(eq(accounts.adminId, adminId)).orderBy(asc(accounts.id));
 }
 
-export async function findAccountOfAdmin(
-  db: Db,
-  adminId: number,
-  id: number,
-): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.adminId, adminId)))
-    .limit(1);
+export async function findAccount(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row;
 }
 

@@ -1,21 +1,23 @@
-import type { Account, CreateAccountRequest } from '@geows/contract';
+import type { CreateAccountRequest } from '@geows/contract';
 import type { AppContext } from '../../context.js';
-import { notFound, validationFailed } from '../../lib/errors.js';
+import { isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthedUser } from '../auth/authenticate.js';
+import { administers } from './accounts.policy.js';
+import { presentAccount } from './accounts.presenter.js';
 import * as repo from './accounts.repository.js';
 import { slugify, uniqueSlug } from './slug.js';
 
-export const presentAccount = (row: repo.AccountRow): Account => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  slug: row.slug,
-  admin: row.adminId,
-});
-
 /** Accounts are their admin's: nobody else lists, sees or deletes them (404). */
-export function createAccountsService({ db }: AppContext) {
+export function createAccountsService({ db }: Pick<AppContext, 'db'>) {
+  /** The account if the caller administers it; null for any other id, existing or not. */
+  async function administered(caller: AuthedUser, id: number): Promise<repo.AccountRow | null> {
+    const account = await repo.findAccount(db, id);
+    return account && administers(caller.id, account) ? account : null;
+  }
+
   return {
+    administered,
+
     async list(caller: AuthedUser) {
       return (await repo.listAccountsOfAdmin(db, caller.id)).map(presentAccount);
     },
@@ -37,18 +39,14 @@ export function createAccountsService({ db }: AppContext) {
             }),
           );
         } catch (error) {
-          const code =
-            (error as { cause?: { code?: string }; code?: string }).cause?.code ??
-            (error as { code?: string }).code;
-          if (code !== '23505') throw error;
+          if (!isUniqueViolation(error)) throw error;
         }
       }
       throw new Error('Could not find a free slug');
     },
 
     async remove(caller: AuthedUser, id: number) {
-      const account = await repo.findAccountOfAdmin(db, caller.id, id);
-      if (!account) throw notFound();
+      if (!(await administered(caller, id))) throw notFound();
       await repo.deleteAccount(db, id);
     },
   };

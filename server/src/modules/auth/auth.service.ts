@@ -1,8 +1,7 @@
 import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { decodeUid, encodeUid, randomToken, sha256 } from '../../lib/crypto.js';
-import { HttpError, unauthorized, validationFailed } from '../../lib/errors.js';
-import { linkOrigin } from '../../lib/links.js';
+import { HttpError, isUniqueViolation, unauthorized, validationFailed } from '../../lib/errors.js';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -10,7 +9,7 @@ import {
   verifyPassword,
 } from '../../lib/passwords.js';
 import type { MfaService } from '../mfa/mfa.service.js';
-import type { SitesService } from '../sites/sites.service.js';
+import type { MailSite, SitesService } from '../sites/sites.service.js';
 import { activationMail, passwordResetMail } from './auth.mails.js';
 import * as repo from './auth.repository.js';
 import type { AuthedUser } from './authenticate.js';
@@ -26,11 +25,6 @@ export function createAuthService(
   deps: { mfa: MfaService; failures: FailureGuard; sites: SitesService },
 ) {
   const { db, config } = ctx;
-
-  async function siteTitle(origin: string) {
-    const site = await deps.sites.siteFor(origin);
-    return site.title || new URL(origin).host;
-  }
 
   async function issueToken(userId: number): Promise<string> {
     const token = randomToken();
@@ -55,10 +49,9 @@ export function createAuthService(
     if (errors.length > 0) throw validationFailed({ password: errors });
   }
 
-  async function sendActivation(user: repo.UserRow, candidateOrigin: string | undefined) {
-    const origin = await linkOrigin(ctx, candidateOrigin);
+  async function sendActivation(user: repo.UserRow, site: MailSite) {
     const path = await createLinkToken(user.id, 'activation');
-    await ctx.mailer.send(activationMail(user, await siteTitle(origin), `${origin}/activation/${path}`));
+    await ctx.mailer.send(activationMail(user, site.title, `${site.origin}/activation/${path}`));
   }
 
   /** The link token's user, if the token is right, unused and unexpired. */
@@ -90,16 +83,16 @@ export function createAuthService(
         });
       } catch (error) {
         // Two registrations raced for the same name: the unique index decided.
-        const code =
-          (error as { cause?: { code?: string }; code?: string }).cause?.code ??
-          (error as { code?: string }).code;
-        if (code === '23505')
+        if (isUniqueViolation(error))
           throw validationFailed({ username: ['A user with that username already exists.'] });
         throw error;
       }
       // The user is stored: a mail server that is down must not turn that into an error.
       // "Forgotten password?" mails a fresh activation link to a user who never activated.
-      await sendActivation(user, requestOrigin).catch(log);
+      await deps.sites
+        .mailSite(requestOrigin)
+        .then((site) => sendActivation(user, site))
+        .catch(log);
       return { id: user.id, username: user.username, email: user.email };
     },
 
@@ -128,8 +121,7 @@ export function createAuthService(
       if (!user.isActive) {
         throw loginError('This account is not active yet. Open the activation link we sent you by e-mail.');
       }
-      const origin = await linkOrigin(ctx, requestOrigin);
-      const challenge = await deps.mfa.startChallenge(user, await siteTitle(origin));
+      const challenge = await deps.mfa.startChallenge(user, requestOrigin);
       if (challenge) return challenge;
       await deps.failures.clear(user.username);
       return { auth_token: await issueToken(user.id) };
@@ -152,19 +144,19 @@ export function createAuthService(
      * account. A user who never activated gets a fresh activation link instead.
      */
     async requestReset(email: string, site: string | undefined, requestOrigin: string | undefined) {
-      const origin = await linkOrigin(ctx, site ?? requestOrigin);
       ctx.background.run(async () => {
         const user = await repo.findUserByEmail(db, email);
         if (!user) return;
+        const mailSite = await deps.sites.mailSite(site ?? requestOrigin);
         if ((await ctx.throttle.hit(`reset-mail:${user.id}`, 15 * 60_000)).count > 5) return;
         if (!user.isActive) {
           if (await repo.wasEverActivated(db, user.id)) return;
-          await sendActivation(user, origin);
+          await sendActivation(user, mailSite);
           return;
         }
         const path = await createLinkToken(user.id, 'password_reset');
         await ctx.mailer.send(
-          passwordResetMail(user, await siteTitle(origin), `${origin}/password-reset/${path}`),
+          passwordResetMail(user, mailSite.title, `${mailSite.origin}/password-reset/${path}`),
         );
       });
     },

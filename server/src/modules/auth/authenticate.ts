@@ -50,12 +50,7 @@ export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('user', null);
 }
 
-/** For `onRequest`: authentication comes before body validation, so a stranger learns nothing about the body. */
-export const requireAuth = (authenticate: Authenticator) => async (request: FastifyRequest) => {
-  await authenticate(request);
-};
-
-/** The user `requireAuth` put on the request. */
+/** The user that authentication put on the request (endpoints with `auth: 'token'`). */
 export function userOf(request: FastifyRequest): AuthedUser {
   if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
   return request.user;

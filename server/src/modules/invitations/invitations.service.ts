@@ -1,23 +1,16 @@
-import type { CreateInvitationRequest, Invitation } from '@geows/contract';
+import type { CreateInvitationRequest } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, tooManyRequests, validationFailed } from '../../lib/errors.js';
-import { linkOrigin } from '../../lib/links.js';
 import { composeMail } from '../../lib/mail.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import type { SitesService } from '../sites/sites.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { presentInvitation } from './invitations.presenter.js';
 import * as repo from './invitations.repository.js';
 
 const INVITES_PER_HOUR = 100;
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
-
-const present = (row: repo.InvitationRow): Invitation => ({
-  id: row.id,
-  workspace: { id: row.workspaceId, name: row.workspaceName },
-  email: row.email,
-  created: row.createdAt.toISOString(),
-});
 
 export function createInvitationsService(
   ctx: AppContext,
@@ -38,9 +31,7 @@ export function createInvitationsService(
     ) {
       return;
     }
-    const origin = await linkOrigin(ctx, requestOrigin);
-    const site = await deps.sites.siteFor(origin);
-    const siteTitle = site.title || new URL(origin).host;
+    const { origin, title: siteTitle } = await deps.sites.mailSite(requestOrigin);
     const invitee = await findUserByEmail(db, email);
     await ctx.mailer.send(
       composeMail({
@@ -64,9 +55,9 @@ export function createInvitationsService(
     /** Without a workspace: the caller's own invitations; with one: its invitations, for its admin and editors. */
     async list(caller: AuthedUser, workspaceId: number | undefined) {
       if (workspaceId === undefined)
-        return (await repo.listInvitationsForEmail(db, caller.email)).map(present);
+        return (await repo.listInvitationsForEmail(db, caller.email)).map(presentInvitation);
       await deps.workspaces.access(caller, workspaceId, 'edit');
-      return (await repo.listInvitationsOfWorkspace(db, workspaceId)).map(present);
+      return (await repo.listInvitationsOfWorkspace(db, workspaceId)).map(presentInvitation);
     },
 
     async create(caller: AuthedUser, input: CreateInvitationRequest, requestOrigin: string | undefined) {
@@ -85,7 +76,7 @@ export function createInvitationsService(
       if (!row) throw validationFailed({ email: ['This address is already invited to this workspace.'] });
       // The invitation stands whether or not the mail goes out: the invitee also finds it under Shared Workspaces.
       ctx.background.run(() => mailInvitee(caller, workspace.name, input.email, requestOrigin));
-      return present(row);
+      return presentInvitation(row);
     },
 
     /** By the workspace's admin or editors, or by the invitee (declining). No rights: 404; too few: 403. */

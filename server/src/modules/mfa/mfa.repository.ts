@@ -119,7 +119,9 @@ export async function insertChallenge(
     expiresAt: Date;
   },
 ) {
-  await db.insert(mfaChallenges).values(values);
+  const [row] = await db.insert(mfaChallenges).values(values).returning({ id: mfaChallenges.id });
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
 }
 
 export async function findChallenge(db: Db, tokenHash: string): Promise<MfaChallengeRow | undefined> {

@@ -5,6 +5,7 @@ import { randomDigits, randomToken, sha256 } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/errors.js';
 import { composeMail } from '../../lib/mail.js';
 import type { FailureGuard } from '../auth/failure-guard.js';
+import type { SitesService } from '../sites/sites.service.js';
 import * as repo from './mfa.repository.js';
 import { matchTotp, newTotpSecret, totpUri } from './totp.js';
 
@@ -26,21 +27,36 @@ const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/
 
 type User = { id: number; username: string; email: string };
 
-export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard }) {
+export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard; sites: SitesService }) {
   const { db, secrets, mailer } = ctx;
   /** Six digits are guessable offline from a plain hash; a keyed hash is not. */
   const codeHash = (scope: string, code: string) => sha256(`${ctx.secretKey}:${scope}:${code.trim()}`);
 
-  async function mailCode(user: User, siteTitle: string, code: string, purpose: string) {
+  /** Mails a fresh six-digit code; answers its keyed hash for the caller to store. */
+  async function mailCode(user: User, requestOrigin: string | undefined, scope: string, purpose: string) {
+    const code = randomDigits(6);
+    const { title } = await deps.sites.mailSite(requestOrigin);
     await mailer.send(
       composeMail({
         to: user.email,
-        siteTitle,
+        siteTitle: title,
         subject: 'Your verification code',
-        paragraphs: [`Hello ${user.username},`, `Your verification code ${purpose} is:`],
+        paragraphs: [`Hello ${user.username},`, `Your verification code${purpose ? ` ${purpose}` : ''} is:`],
         code,
       }),
     );
+    return codeHash(scope, code);
+  }
+
+  /** A new code for a method (turning it on, or any later check), valid for EMAIL_CODE_TTL_MS. */
+  async function issueMethodCode(
+    user: User,
+    methodId: number,
+    requestOrigin: string | undefined,
+    purpose: string,
+  ) {
+    const hash = await mailCode(user, requestOrigin, `method:${methodId}`, purpose);
+    await repo.setEmailCode(db, methodId, hash, new Date(Date.now() + EMAIL_CODE_TTL_MS));
   }
 
   /** A secret sealed under another key (lost or rotated) must not block the other factors. */
@@ -96,12 +112,13 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
   }
 
   /** Tells the user whenever a factor changes: a change they did not make is a takeover in progress. */
-  async function notifyChange(user: User, siteTitle: string, change: string) {
+  async function notifyChange(user: User, requestOrigin: string | undefined, change: string) {
+    const { title } = await deps.sites.mailSite(requestOrigin);
     await mailer
       .send(
         composeMail({
           to: user.email,
-          siteTitle,
+          siteTitle: title,
           subject: 'Your verification settings changed',
           paragraphs: [
             `Hello ${user.username},`,
@@ -123,7 +140,7 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
     activeMethods,
 
     /** With a factor already on, adding another needs a current code: a stolen token alone cannot. */
-    async activate(user: User, name: MfaMethodName, siteTitle: string, currentCode?: string) {
+    async activate(user: User, name: MfaMethodName, requestOrigin: string | undefined, currentCode?: string) {
       const existing = await repo.findMethod(db, user.id, name);
       if (existing?.isActive) throw mfaError('This method is already active.');
       if ((await activeMethods(user.id)).length > 0) {
@@ -133,23 +150,17 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       if (name === 'app') {
         const secret = newTotpSecret();
         await repo.upsertPendingMethod(db, { userId: user.id, name, secretEncrypted: secrets.seal(secret) });
-        return { details: totpUri(secret, siteTitle, user.username), secret };
+        const { title } = await deps.sites.mailSite(requestOrigin);
+        return { details: totpUri(secret, title, user.username), secret };
       }
       await repo.upsertPendingMethod(db, { userId: user.id, name });
       const method = await repo.findMethod(db, user.id, name);
       if (!method) throw new Error('pending method vanished');
-      const code = randomDigits(6);
-      await repo.setEmailCode(
-        db,
-        method.id,
-        codeHash(`method:${method.id}`, code),
-        new Date(Date.now() + EMAIL_CODE_TTL_MS),
-      );
-      await mailCode(user, siteTitle, code, 'to turn on verification by e-mail');
+      await issueMethodCode(user, method.id, requestOrigin, 'to turn on verification by e-mail');
       return { details: `We sent a code to ${user.email}.` };
     },
 
-    async confirm(user: User, name: MfaMethodName, code: string, siteTitle: string) {
+    async confirm(user: User, name: MfaMethodName, code: string, requestOrigin: string | undefined) {
       await deps.failures.attempt(user.username, 'error');
       const method = await repo.findMethod(db, user.id, name);
       if (!method) throw mfaError('Activate this method first.');
@@ -178,13 +189,13 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       );
       await notifyChange(
         user,
-        siteTitle,
+        requestOrigin,
         `Verification ${name === 'app' ? 'with an authenticator app' : 'by e-mail'} was turned on, and new backup codes were made.`,
       );
       return { backup_codes: codes };
     },
 
-    async deactivate(user: User, name: MfaMethodName, code: string, siteTitle: string) {
+    async deactivate(user: User, name: MfaMethodName, code: string, requestOrigin: string | undefined) {
       const method = await repo.findMethod(db, user.id, name);
       if (!method?.isActive) throw mfaError('This method is not active.');
       await checkCode(user, code);
@@ -194,45 +205,40 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       else if (method.isPrimary && remaining[0]) await repo.setPrimary(db, remaining[0].id);
       await notifyChange(
         user,
-        siteTitle,
+        requestOrigin,
         `Verification ${name === 'app' ? 'with an authenticator app' : 'by e-mail'} was turned off.`,
       );
     },
 
     /** Mails a fresh code for the e-mail method (for deactivation or any later check). */
-    async requestCode(user: User, siteTitle: string) {
+    async requestCode(user: User, requestOrigin: string | undefined) {
       const method = await repo.findMethod(db, user.id, 'email');
       if (!method?.isActive) throw mfaError('Verification by e-mail is not active.');
-      const code = randomDigits(6);
-      await repo.setEmailCode(
-        db,
-        method.id,
-        codeHash(`method:${method.id}`, code),
-        new Date(Date.now() + EMAIL_CODE_TTL_MS),
-      );
-      await mailCode(user, siteTitle, code, '');
+      await issueMethodCode(user, method.id, requestOrigin, '');
     },
 
     /** After a correct password: a pending login that waits for the second factor, or null without one. */
-    async startChallenge(user: User, siteTitle: string) {
+    async startChallenge(user: User, requestOrigin: string | undefined) {
       const methods = await activeMethods(user.id);
       if (methods.length === 0) return null;
       const method = (methods.find((m) => m.is_primary) ?? methods[0])?.name ?? 'app';
       const ephemeral = randomToken();
       const tokenHash = sha256(ephemeral);
-      const emailCode = method === 'email' ? randomDigits(6) : null;
-      await repo.insertChallenge(db, {
+      const challengeId = await repo.insertChallenge(db, {
         userId: user.id,
         tokenHash,
         method,
         emailCodeHash: null,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
-      if (emailCode) {
-        const challenge = await repo.findChallenge(db, tokenHash);
-        if (!challenge) throw new Error('challenge vanished');
-        await repo.setChallengeEmailCode(db, challenge.id, codeHash(`challenge:${challenge.id}`, emailCode));
-        await mailCode(user, siteTitle, emailCode, 'to log in');
+      // The code is bound to this login attempt and lives as long as the challenge.
+      if (method === 'email') {
+        const scope = `challenge:${challengeId}`;
+        await repo.setChallengeEmailCode(
+          db,
+          challengeId,
+          await mailCode(user, requestOrigin, scope, 'to log in'),
+        );
       }
       return { ephemeral_token: ephemeral, method };
     },

@@ -18,6 +18,24 @@ export async function listSites(db: Db): Promise<SiteRow[]> {
   return db.select().from(sites).orderBy(sites.id);
 }
 
+/** Adds a site, or updates the one on that origin. */
+export async function upsertSite(
+  db: Db,
+  origin: string,
+  values: { title: string; logo?: string; email?: string },
+): Promise<SiteRow | undefined> {
+  const [row] = await db
+    .insert(sites)
+    .values({ origin, ...values })
+    .onConflictDoUpdate({ target: sites.origin, set: values })
+    .returning();
+  return row;
+}
+
+export async function deleteSite(db: Db, id: number) {
+  await db.delete(sites).where(eq(sites.id, id));
+}
+
 /** Creates the default site unless one exists; later starts leave the operator's edits alone. */
 export async function ensureDefaultSite(db: Db, values: { origin: string }): Promise<void> {
   if (await findDefaultSite(db)) return;

@@ -4,7 +4,6 @@ import {
   accounts,
   demoAssignments,
   invitations,
-  layers,
   plans,
   workspaceEditors,
   workspaces,
@@ -79,13 +78,12 @@ export async function findWorkspaceWithRelation(db: Db, id: number, caller: { id
   };
 }
 
-export async function insertWorkspace(
-  db: Db,
-  values: Pick<
-    WorkspaceRow,
-    'accountId' | 'adminId' | 'name' | 'description' | 'planId' | 'camera' | 'workspacePlugins'
-  >,
-) {
+export type NewWorkspace = Pick<
+  WorkspaceRow,
+  'accountId' | 'adminId' | 'name' | 'description' | 'planId' | 'camera' | 'workspacePlugins'
+>;
+
+export async function insertWorkspace(db: Db, values: NewWorkspace): Promise<WorkspaceWithPlan> {
   const [row] = await db.insert(workspaces).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
   return (await withPlansAndEditors(db, [row]))[0] as WorkspaceWithPlan;
@@ -95,60 +93,13 @@ export async function deleteWorkspace(db: Db, id: number) {
   await db.delete(workspaces).where(eq(workspaces.id, id));
 }
 
-/** A deep copy: the workspace, its editors and its layer tree (parents remapped), in one transaction. */
-export async function cloneWorkspace(db: Db, source: WorkspaceRow, name: string) {
-  const id = await db.transaction(async (tx) => {
-    const [copy] = await tx
-      .insert(workspaces)
-      .values({
-        accountId: source.accountId,
-        adminId: source.adminId,
-        name,
-        description: source.description,
-        planId: source.planId,
-        camera: source.camera,
-        workspacePlugins: source.workspacePlugins,
-      })
-      .returning();
-    if (!copy) throw new Error('insert returned nothing');
-    const editors = await tx
-      .select()
-      .from(workspaceEditors)
-      .where(eq(workspaceEditors.workspaceId, source.id));
-    if (editors.length > 0) {
-      await tx
-        .insert(workspaceEditors)
-        .values(editors.map((e) => ({ workspaceId: copy.id, userId: e.userId })));
-    }
-    const tree = await tx
-      .select()
-      .from(layers)
-      .where(eq(layers.workspaceId, source.id))
-      .orderBy(asc(layers.id));
-    const newIds = new Map<number, number>();
-    // Parents first: a layer is copied once its parent has its new id.
-    const pending = [...tree];
-    while (pending.length > 0) {
-      const index = pending.findIndex((l) => l.parentId === null || newIds.has(l.parentId));
-      if (index < 0) break;
-      const [layer] = pending.splice(index, 1);
-      if (!layer) break;
-      const [inserted] = await tx
-        .insert(layers)
-        .values({
-          workspaceId: copy.id,
-          parentId: layer.parentId === null ? null : (newIds.get(layer.parentId) ?? null),
-          position: layer.position,
-          name: layer.name,
-          visible: layer.visible,
-          dataSourceId: layer.dataSourceId,
-          template: layer.template,
-        })
-        .returning({ id: layers.id });
-      if (inserted) newIds.set(layer.id, inserted.id);
-    }
-    return copy.id;
-  });
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
-  return (await withPlansAndEditors(db, row ? [row] : []))[0] as WorkspaceWithPlan;
+export async function findWorkspace(db: Db, id: number): Promise<WorkspaceWithPlan | undefined> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
+  return row ? (await withPlansAndEditors(db, [row]))[0] : undefined;
+}
+
+export async function copyEditors(db: Db, fromWorkspaceId: number, toWorkspaceId: number) {
+  await db.execute(sql`
+    insert into workspace_editors (workspace_id, user_id)
+    select ${toWorkspaceId}, user_id from workspace_editors where workspace_id = ${fromWorkspaceId}`);
 }

@@ -6,14 +6,15 @@ import {
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
-import { findAccountOfAdmin } from '../accounts/accounts.repository.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
+import { copyLayerTree } from '../layers/layers.repository.js';
 import { findDefaultPlan } from '../plans/plans.repository.js';
 import { allows, rightsOf } from './workspaces.policy.js';
 import { presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
 
-export function createWorkspacesService({ db }: AppContext) {
+export function createWorkspacesService({ db }: Pick<AppContext, 'db'>, deps: { accounts: AccountsService }) {
   /**
    * The workspace if the caller has at least `needed` rights: 404 when they have
    * none (its existence stays hidden), 403 when they can see it but not do this.
@@ -47,7 +48,7 @@ export function createWorkspacesService({ db }: AppContext) {
     async create(caller: AuthedUser, input: CreateWorkspaceRequest) {
       if (input.admin !== caller.id)
         throw validationFailed({ admin: ['You can only create workspaces as yourself.'] });
-      const account = await findAccountOfAdmin(db, caller.id, input.account);
+      const account = await deps.accounts.administered(caller, input.account);
       if (!account)
         throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
       const plan = await findDefaultPlan(db);
@@ -70,7 +71,23 @@ export function createWorkspacesService({ db }: AppContext) {
 
     async clone(caller: AuthedUser, id: number) {
       const { workspace } = await access(caller, id, 'admin');
-      const copy = await repo.cloneWorkspace(db, workspace, `${workspace.name} (copy)`.slice(0, 100));
+      // A deep copy: the workspace, its editors and its layer tree, all or nothing.
+      const copyId = await db.transaction(async (tx) => {
+        const copy = await repo.insertWorkspace(tx, {
+          accountId: workspace.accountId,
+          adminId: workspace.adminId,
+          name: `${workspace.name} (copy)`.slice(0, 100),
+          description: workspace.description,
+          planId: workspace.planId,
+          camera: workspace.camera,
+          workspacePlugins: workspace.workspacePlugins,
+        });
+        await repo.copyEditors(tx, workspace.id, copy.id);
+        await copyLayerTree(tx, workspace.id, copy.id);
+        return copy.id;
+      });
+      const copy = await repo.findWorkspace(db, copyId);
+      if (!copy) throw new Error('The copy vanished');
       return presentWorkspace(copy, 'admin');
     },
   };

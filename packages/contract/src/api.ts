@@ -1,0 +1,27 @@
+import { accountsApi } from './accounts.js';
+import { authApi } from './auth.js';
+import { datasourceTypesApi } from './datasource-types.js';
+import { demoApi } from './demo.js';
+import type { Endpoint } from './endpoint.js';
+import { healthApi } from './health.js';
+import { invitationsApi } from './invitations.js';
+import { mfaApi } from './mfa.js';
+import { sitesApi } from './sites.js';
+import { usersApi } from './users.js';
+import { workspacesApi } from './workspaces.js';
+
+/** Every endpoint of the API, by domain: the server registers exactly these. */
+export const api = {
+  health: healthApi,
+  sites: sitesApi,
+  datasourceTypes: datasourceTypesApi,
+  auth: authApi,
+  mfa: mfaApi,
+  users: usersApi,
+  accounts: accountsApi,
+  workspaces: workspacesApi,
+  invitations: invitationsApi,
+  demo: demoApi,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+export const allEndpoints: Endpoint[] = Object.values(api).flatMap((domain) => Object.values(domain));
