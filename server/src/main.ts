@@ -1,14 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, listeningOrigin, loadConfig } from './config.js';
 import { createContext } from './context.js';
-import { type Database, openPglite, openPostgres } from './db/client.js';
 import { cleanUp } from './db/housekeeping.js';
-import { acquireLock, DataDirLockedError } from './db/lock.js';
-import { seedReferenceData } from './db/seed.js';
+import { DataDirLockedError } from './db/lock.js';
+import { type OpenDatabase, openDatabase } from './db/open.js';
 import { writeOperatorSecret } from './operator/operator.routes.js';
 
 /**
- * Start-up: configuration → lock → database and migrations → seed → listen.
+ * Start-up: configuration → lock → database, migrations and reference data → listen.
  * Shutdown on SIGTERM/SIGINT: stop accepting, let in-flight requests and background
  * mails finish, close the database cleanly, release the lock. A signal that arrives
  * during start-up is honoured once start-up reaches a safe point (migrations done).
@@ -22,19 +21,14 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
-  let database: Database | undefined;
+  const opened: OpenDatabase = await openDatabase(config);
+  const { database, lock } = opened;
   try {
-    database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
-      : await openPglite(`${config.dataDir}/pgdata`);
     if (stopRequested) {
-      await database.close();
-      lock?.release();
+      await opened.close();
       process.exit(0);
     }
     const ctx = await createContext(config, database);
-    await seedReferenceData(ctx);
     const app = await buildApp(ctx, { operatorSecret: writeOperatorSecret(config.dataDir) });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -63,21 +57,16 @@ async function main() {
       }, config.shutdownTimeoutMs);
       timer.unref();
       clearInterval(housekeeping);
-      try {
-        await app.close();
-        await ctx.background.drain();
-        ctx.mailer.close();
-        await database?.close();
-      } finally {
-        lock?.release();
-      }
+      await app.close();
+      await ctx.background.drain();
+      ctx.mailer.close();
+      await opened.close();
       app.log.info('Stopped cleanly');
       process.exit(0);
     };
     if (stopRequested) await stop(stopRequested);
   } catch (error) {
-    await database?.close().catch(() => {});
-    lock?.release();
+    await opened.close().catch(() => {});
     throw error;
   }
 }

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { deleteCountersOlderThan } from '../lib/throttle.repository.js';
+import { deleteOldUserTokens, deleteTokensOlderThan } from '../modules/auth/auth.repository.js';
+import { deleteExpiredChallenges } from '../modules/mfa/mfa.repository.js';
 import type { Db } from './client.js';
 
 /**
@@ -7,10 +9,8 @@ import type { Db } from './client.js';
  * so that a stream of junk requests cannot grow the database without bound.
  */
 export async function cleanUp(db: Db, tokenMaxAgeMs: number) {
-  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
-  await db.execute(sql`delete from mfa_challenges where expires_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from user_tokens where expires_at < now() - interval '30 days'`);
-  await db.execute(
-    sql`delete from auth_tokens where created_at < now() - make_interval(secs => ${tokenMaxAgeMs / 1000})`,
-  );
+  await deleteCountersOlderThan(db, 86_400_000);
+  await deleteExpiredChallenges(db);
+  await deleteOldUserTokens(db, 30);
+  await deleteTokensOlderThan(db, tokenMaxAgeMs);
 }

@@ -32,7 +32,9 @@ export function readLock(dataDir: string): LockInfo | null {
   }
 }
 
-export function acquireLock(dataDir: string): { update(info: Partial<LockInfo>): void; release(): void } {
+export type DataDirLock = { update(info: Partial<LockInfo>): void; release(): void };
+
+export function acquireLock(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = lockPath(dataDir);
   let info: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };

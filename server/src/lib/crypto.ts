@@ -9,9 +9,8 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_ID } from '@geows/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { serverSecrets } from '../db/schema.js';
+import { storeOnceAndRead } from './server-secrets.repository.js';
 
 /** 256 random bits, URL-safe: API tokens, e-mailed link tokens, ephemeral login tokens. */
 export const randomToken = () => randomBytes(32).toString('base64url');
@@ -76,13 +75,7 @@ export async function resolveSecretKey(
 ): Promise<string> {
   if (secretKey) return secretKey;
   if (database.kind === 'postgres') {
-    await database.db
-      .insert(serverSecrets)
-      .values({ name: 'secret-box', value: randomBytes(48).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'secret-box'));
-    if (!row) throw new Error('The server secret could not be stored');
-    return row.value;
+    return storeOnceAndRead(database.db, 'secret-box', randomBytes(48).toString('base64url'));
   }
   return loadKeyFile(dataDir);
 }

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { acquireLock, DataDirLockedError, readLock } from '../db/lock.js';
-import { seedReferenceData } from '../db/seed.js';
+import { DataDirLockedError, readLock } from '../db/lock.js';
+import { openDatabase } from '../db/open.js';
 import { commands, type Invocation, OperatorError, runCommand } from './commands.js';
 
 /**
@@ -110,17 +109,11 @@ async function runLocal(invocation: Invocation): Promise<unknown> {
     const owner = readLock(config.dataDir);
     if (owner?.url) return runRemote(owner.url, config.dataDir, invocation);
   }
-  const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
-  let database: Database | undefined;
+  const opened = await openDatabase(config);
   try {
-    database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl)
-      : await openPglite(`${config.dataDir}/pgdata`);
-    await seedReferenceData({ db: database.db, config });
-    return await runCommand(database.db, invocation);
+    return await runCommand(opened.database.db, invocation);
   } finally {
-    await database?.close();
-    lock?.release();
+    await opened.close();
   }
 }
 

@@ -1,10 +1,25 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_ID } from '@geows/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { authTokens, profiles, sites, users, userTokens, workspaces } from '../db/schema.js';
+import {
+  consumeAllUserTokens,
+  deleteUserTokens,
+  findUserByUsername,
+  setUserActive,
+} from '../modules/auth/auth.repository.js';
 import { clearDemoWorkspace, setDemoWorkspace } from '../modules/demo/demo.repository.js';
+import { presentPlanForOperator } from '../modules/plans/plans.presenter.js';
 import { addPlan, listPlans } from '../modules/plans/plans.repository.js';
+import { presentSiteForOperator } from '../modules/sites/sites.presenter.js';
+import { deleteSite, findSiteByOrigin, listSites, upsertSite } from '../modules/sites/sites.repository.js';
 import { normaliseOrigin } from '../modules/sites/sites.service.js';
+import { presentUserForOperator } from '../modules/users/users.presenter.js';
+import {
+  findUserWithOptionalProfile,
+  listUsersWithProfiles,
+  setMfaRequired,
+} from '../modules/users/users.repository.js';
+import { findWorkspace } from '../modules/workspaces/workspaces.repository.js';
 
 /** A problem the operator can fix: printed as one line, exit code 1. */
 export class OperatorError extends Error {}
@@ -34,11 +49,7 @@ const url = (name: string) =>
 
 async function userNamed(db: Db, username: string | undefined) {
   if (!username) throw new OperatorError('USERNAME is required');
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
+  const user = await findUserByUsername(db, username);
   if (!user) throw new OperatorError(`No user named ${username}`);
   return user;
 }
@@ -49,48 +60,28 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-const presentSite = (s: typeof sites.$inferSelect) => ({
-  origin: s.origin,
-  title: s.title,
-  logo: s.logo,
-  email: s.email,
-  default: s.isDefault,
-});
-
-async function listUsers(db: Db) {
-  const rows = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .orderBy(asc(users.id));
-  return rows.map(({ user, profile }) => ({
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    active: user.isActive,
-    mfa_required: profile?.mfaRequired ?? false,
-  }));
+async function presentUser(db: Db, userId: number) {
+  const row = await findUserWithOptionalProfile(db, userId);
+  if (!row) throw new OperatorError('The user vanished');
+  return presentUserForOperator(row.user, row.profile);
 }
 
 /** Deactivation also ends every session and kills pending activation links, so nothing revives the user but an operator. */
 async function setActive(db: Db, username: string | undefined, isActive: boolean) {
   const user = await userNamed(db, username);
-  await db.update(users).set({ isActive }).where(eq(users.id, user.id));
+  await setUserActive(db, user.id, isActive);
   if (!isActive) {
-    await db.delete(authTokens).where(eq(authTokens.userId, user.id));
-    await db
-      .update(userTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+    await deleteUserTokens(db, user.id);
+    await consumeAllUserTokens(db, user.id);
   }
-  return (await listUsers(db)).find((u) => u.id === user.id);
+  return presentUser(db, user.id);
 }
 
 export const commands: Record<string, Command> = {
   'site list': {
     usage: 'site list',
     summary: 'the sites table',
-    run: async (db) => (await db.select().from(sites).orderBy(asc(sites.id))).map(presentSite),
+    run: async (db) => (await listSites(db)).map(presentSiteForOperator),
   },
   'site add': {
     usage: 'site add --origin URL --title TEXT [--logo URL] [--email ADDRESS]',
@@ -122,13 +113,9 @@ export const commands: Record<string, Command> = {
         ...(logo !== undefined ? { logo } : {}),
         ...(email !== undefined ? { email } : {}),
       };
-      const [row] = await db
-        .insert(sites)
-        .values({ origin, ...values })
-        .onConflictDoUpdate({ target: sites.origin, set: values })
-        .returning();
+      const row = await upsertSite(db, origin, values);
       if (!row) throw new OperatorError('The site was not saved');
-      return presentSite(row);
+      return presentSiteForOperator(row);
     },
   },
   'site remove': {
@@ -138,18 +125,18 @@ export const commands: Record<string, Command> = {
     async run(db, { options }) {
       if (!options.origin) throw new OperatorError('--origin is required');
       const origin = normaliseOrigin(options.origin) ?? options.origin;
-      const [row] = await db.select().from(sites).where(eq(sites.origin, origin));
+      const row = await findSiteByOrigin(db, origin);
       if (!row) throw new OperatorError(`No site with origin ${origin}`);
       if (row.isDefault)
         throw new OperatorError(`${origin} is the default site; update it with site add instead`);
-      await db.delete(sites).where(eq(sites.id, row.id));
-      return presentSite(row);
+      await deleteSite(db, row.id);
+      return presentSiteForOperator(row);
     },
   },
   'plan list': {
     usage: 'plan list',
     summary: 'workspace plans',
-    run: async (db) => (await listPlans(db)).map((p) => ({ id: p.id, name: p.name, default: p.isDefault })),
+    run: async (db) => (await listPlans(db)).map(presentPlanForOperator),
   },
   'plan add': {
     usage: 'plan add --name TEXT',
@@ -166,13 +153,14 @@ export const commands: Record<string, Command> = {
       );
       const plan = await addPlan(db, name);
       if (!plan) throw new OperatorError('The plan was not saved');
-      return { id: plan.id, name: plan.name, default: plan.isDefault };
+      return presentPlanForOperator(plan);
     },
   },
   'user list': {
     usage: 'user list',
     summary: 'users with id, username, email, active, mfa_required',
-    run: (db) => listUsers(db),
+    run: async (db) =>
+      (await listUsersWithProfiles(db)).map(({ user, profile }) => presentUserForOperator(user, profile)),
   },
   'user activate': {
     usage: 'user activate USERNAME',
@@ -194,11 +182,8 @@ export const commands: Record<string, Command> = {
       const user = await userNamed(db, positionals[0]);
       const flag = positionals[1];
       if (flag !== 'on' && flag !== 'off') throw new OperatorError('Say on or off');
-      await db
-        .update(profiles)
-        .set({ mfaRequired: flag === 'on' })
-        .where(eq(profiles.userId, user.id));
-      return (await listUsers(db)).find((u) => u.id === user.id);
+      await setMfaRequired(db, user.id, flag === 'on');
+      return presentUser(db, user.id);
     },
   },
   'demo set': {
@@ -210,11 +195,8 @@ export const commands: Record<string, Command> = {
       const id = Number(positionals[1]);
       if (!Number.isInteger(id) || id <= 0)
         throw new OperatorError('WORKSPACE_ID must be a positive whole number');
-      const [workspace] = await db
-        .select({ id: workspaces.id })
-        .from(workspaces)
-        .where(eq(workspaces.id, id));
-      if (!workspace) throw new OperatorError(`No workspace with id ${id}`);
+      if (id > MAX_ID || !(await findWorkspace(db, id)))
+        throw new OperatorError(`No workspace with id ${id}`);
       await setDemoWorkspace(db, user.id, id);
       return { username: user.username, workspace: id };
     },

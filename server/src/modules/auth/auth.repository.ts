@@ -21,6 +21,15 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
   return row;
 }
 
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -166,10 +175,34 @@ export async function consumeUserToken(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A changed password kills every reset link still out there. */
-export async function consumeAllUserTokens(db: Db, userId: number, purpose: 'activation' | 'password_reset') {
+/** Kills every link of that purpose still out there (a changed password: the reset links), or of any purpose. */
+export async function consumeAllUserTokens(
+  db: Db,
+  userId: number,
+  purpose?: 'activation' | 'password_reset',
+) {
   await db
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        purpose ? eq(userTokens.purpose, purpose) : undefined,
+        isNull(userTokens.usedAt),
+      ),
+    );
+}
+
+/** Links long expired or used: nothing can revive them. */
+export async function deleteOldUserTokens(db: Db, olderThanDays: number) {
+  await db.execute(
+    sql`delete from user_tokens where expires_at < now() - make_interval(days => ${olderThanDays})`,
+  );
+}
+
+/** Tokens past their absolute age are dead even if nobody used them since. */
+export async function deleteTokensOlderThan(db: Db, maxAgeMs: number) {
+  await db.execute(
+    sql`delete from auth_tokens where created_at < now() - make_interval(secs => ${maxAgeMs / 1000})`,
+  );
 }

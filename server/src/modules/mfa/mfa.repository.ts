@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mfaBackupCodes, mfaChallenges, mfaMethods } from '../../db/schema.js';
 
@@ -136,6 +136,11 @@ export async function consumeChallenge(db: Db, id: number): Promise<boolean> {
     .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
     .returning({ id: mfaChallenges.id });
   return rows.length > 0;
+}
+
+/** Login challenges a day past their expiry: finished or abandoned. */
+export async function deleteExpiredChallenges(db: Db) {
+  await db.delete(mfaChallenges).where(sql`${mfaChallenges.expiresAt} < now() - interval '1 day'`);
 }
 
 export async function setChallengeEmailCode(db: Db, id: number, emailCodeHash: string) {

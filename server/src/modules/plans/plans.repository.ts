@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { plans } from '../../db/schema.js';
 
+export type PlanRow = typeof plans.$inferSelect;
+
 export const seededPlans = ['Trial', 'Basic', 'Pro'] as const;
 
 export async function listPlans(db: Db) {

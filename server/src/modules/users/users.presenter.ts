@@ -1,11 +1,8 @@
 import type { ActiveMfaMethod, AuthUser, Profile } from '@geows/contract';
-import type { profiles, users } from '../../db/schema.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import type { ProfileRow } from './users.repository.js';
 
-export function presentAuthUser(
-  user: typeof users.$inferSelect,
-  profile: typeof profiles.$inferSelect,
-  mfa: ActiveMfaMethod[],
-): AuthUser {
+export function presentAuthUser(user: UserRow, profile: ProfileRow, mfa: ActiveMfaMethod[]): AuthUser {
   return {
     id: user.id,
     username: user.username,
@@ -17,7 +14,18 @@ export function presentAuthUser(
   };
 }
 
-export function presentProfile(profile: typeof profiles.$inferSelect): Profile {
+/** A user as `npm run admin -- user …` prints it. */
+export function presentUserForOperator(user: UserRow, profile: ProfileRow | null) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    active: user.isActive,
+    mfa_required: profile?.mfaRequired ?? false,
+  };
+}
+
+export function presentProfile(profile: ProfileRow): Profile {
   const { id, company, street, number, city, country } = profile;
   return { id, company, street, number, city, country };
 }

@@ -1,7 +1,9 @@
 import type { ProfileUpdate } from '@geows/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
 
 export async function findUserWithProfile(db: Db, userId: number) {
   const [row] = await db
@@ -34,6 +36,29 @@ export async function updateOwnProfile(db: Db, userId: number, profileId: number
     .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
     .returning();
   return row;
+}
+
+/** Every user with the profile flag an operator sets, for `npm run admin -- user list`. */
+export async function listUsersWithProfiles(db: Db) {
+  return db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .orderBy(asc(users.id));
+}
+
+export async function findUserWithOptionalProfile(db: Db, userId: number) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function setMfaRequired(db: Db, userId: number, mfaRequired: boolean) {
+  await db.update(profiles).set({ mfaRequired }).where(eq(profiles.userId, userId));
 }
 
 export async function deleteUser(db: Db, userId: number) {
