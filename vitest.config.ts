@@ -11,6 +11,8 @@ export default defineConfig({
       'server/vitest.config.ts',
       ...(process.env.TEST_DATABASE_URL ? ['server/vitest.postgres.config.ts'] : []),
       'web',
+      // Repository-wide rules (the linter's import boundaries).
+      { test: { name: 'repo', include: ['scripts/**/*.test.mjs'] } },
     ],
   },
 });
