@@ -15,7 +15,7 @@ import { deleteSite, findSiteByOrigin, listSites, upsertSite } from '../modules/
 import { normaliseOrigin } from '../modules/sites/sites.service.js';
 import { presentUserForOperator } from '../modules/users/users.presenter.js';
 import {
-  findUserWithOptionalProfile,
+  findUserWithProfile,
   listUsersWithProfiles,
   setMfaRequired,
 } from '../modules/users/users.repository.js';
@@ -61,7 +61,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 async function presentUser(db: Db, userId: number) {
-  const row = await findUserWithOptionalProfile(db, userId);
+  const row = await findUserWithProfile(db, userId);
   if (!row) throw new OperatorError('The user vanished');
   return presentUserForOperator(row.user, row.profile);
 }

@@ -5,16 +5,6 @@ import { profiles, users } from '../../db/schema.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-export async function findUserWithProfile(db: Db, userId: number) {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
 export async function findProfileOfUser(db: Db, userId: number) {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row;
@@ -47,7 +37,8 @@ export async function listUsersWithProfiles(db: Db) {
     .orderBy(asc(users.id));
 }
 
-export async function findUserWithOptionalProfile(db: Db, userId: number) {
+/** The user and their profile (null only for a user created outside the API without one). */
+export async function findUserWithProfile(db: Db, userId: number) {
   const [row] = await db
     .select({ user: users, profile: profiles })
     .from(users)

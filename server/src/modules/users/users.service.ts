@@ -11,7 +11,7 @@ export function createUsersService({ db }: AppContext, deps: { mfa: MfaService }
   return {
     async me(caller: AuthedUser) {
       const row = await repo.findUserWithProfile(db, caller.id);
-      if (!row) throw notFound();
+      if (!row?.profile) throw notFound();
       return presentAuthUser(row.user, row.profile, await deps.mfa.activeMethods(caller.id));
     },
 

@@ -1,4 +1,5 @@
 import { defaultWorkspacePlugins } from '@geows/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layers, workspaceEditors } from '../../db/schema.js';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
@@ -134,6 +135,54 @@ describe('workspaces, invitations and demo', () => {
     const copiedChild = copied.find((l) => l.name === 'LoD2');
     expect(copiedChild?.parentId).toBe(copiedGroup?.id);
     expect(copiedChild?.template).toEqual({ opacity: 0.8 });
+  });
+
+  it('copies a deep tree whatever the order the rows were written in, and loses no layer', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Deep');
+    const other = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Elsewhere');
+    const insert = async (values: {
+      name: string;
+      parentId?: number;
+      workspaceId?: number;
+      position?: number;
+    }) => {
+      const [row] = await t.database.db
+        .insert(layers)
+        .values({ workspaceId: workspace.id, position: 0, ...values })
+        .returning();
+      if (!row) throw new Error('insert failed');
+      return row;
+    };
+    // The deepest layer is written first and moved under its parent later: its id is the lowest.
+    const level3 = await insert({ name: 'Level 3' });
+    const root = await insert({ name: 'Root' });
+    const level1 = await insert({ name: 'Level 1', parentId: root.id });
+    const level2 = await insert({ name: 'Level 2', parentId: level1.id, position: 1 });
+    await t.database.db.update(layers).set({ parentId: level2.id }).where(eq(layers.id, level3.id));
+    await insert({ name: 'Sibling', parentId: level1.id, position: 0 });
+    const stray = await insert({ name: 'Stray parent', workspaceId: other.id });
+    await insert({ name: 'Orphan', parentId: stray.id });
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cloneWorkspace',
+      headers: auth(aliceToken),
+      payload: { workspace: workspace.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const copied = await t.database.db.query.layers.findMany({
+      where: (l, { eq }) => eq(l.workspaceId, res.json().id),
+    });
+    const byName = new Map(copied.map((l) => [l.name, l]));
+    expect([...byName.keys()].sort()).toEqual(['Level 1', 'Level 2', 'Level 3', 'Orphan', 'Root', 'Sibling']);
+    expect(byName.get('Root')?.parentId).toBeNull();
+    expect(byName.get('Level 1')?.parentId).toBe(byName.get('Root')?.id);
+    expect(byName.get('Level 2')?.parentId).toBe(byName.get('Level 1')?.id);
+    expect(byName.get('Level 3')?.parentId).toBe(byName.get('Level 2')?.id);
+    expect(byName.get('Sibling')?.parentId).toBe(byName.get('Level 1')?.id);
+    expect(byName.get('Level 2')?.position).toBe(1);
+    // A parent in another workspace is not copied along: the layer is kept, at the top.
+    expect(byName.get('Orphan')?.parentId).toBeNull();
   });
 
   it('gives editors edit rights: they see the workspace but cannot delete it', async () => {
