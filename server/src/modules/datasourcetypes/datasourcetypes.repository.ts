@@ -3,6 +3,8 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { datasourceTypes } from '../../db/schema.js';
 
+export type DatasourceTypeRow = typeof datasourceTypes.$inferSelect;
+
 export async function listDatasourceTypes(db: Db) {
   return db.select().from(datasourceTypes).orderBy(asc(datasourceTypes.id));
 }

@@ -1,11 +1,12 @@
 import type { DatasourceType } from '@geows/contract';
 import type { AppContext } from '../../context.js';
+import { presentDatasourceType } from './datasourcetypes.presenter.js';
 import { listDatasourceTypes } from './datasourcetypes.repository.js';
 
 export function createDatasourceTypesService({ db }: Pick<AppContext, 'db'>) {
   return {
     async list(): Promise<DatasourceType[]> {
-      return (await listDatasourceTypes(db)).map(({ id, key, name }) => ({ id, key, name }));
+      return (await listDatasourceTypes(db)).map(presentDatasourceType);
     },
   };
 }

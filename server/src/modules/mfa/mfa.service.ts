@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/errors.js';
 import { composeMail } from '../../lib/mail.js';
 import type { FailureGuard } from '../auth/failure-guard.js';
 import type { SitesService } from '../sites/sites.service.js';
+import { presentActiveMethod } from './mfa.presenter.js';
 import * as repo from './mfa.repository.js';
 import { matchTotp, newTotpSecret, totpUri } from './totp.js';
 
@@ -131,9 +132,7 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
   }
 
   async function activeMethods(userId: number): Promise<ActiveMfaMethod[]> {
-    return (await repo.listMethods(db, userId))
-      .filter((m) => m.isActive)
-      .map((m) => ({ name: m.name, is_primary: m.isPrimary }));
+    return (await repo.listMethods(db, userId)).filter((m) => m.isActive).map(presentActiveMethod);
   }
 
   return {
