@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run admin -- <command>`: operator commands (RUNTIME.md). Builds the server only
+// `npm run admin -- <command>`: operator commands (docs/api.md, README.md). Builds the server only
 // when it was never built: rebuilding the web app under a running server is not its job.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -5,7 +5,7 @@ import { allEndpoints, api } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 
-/** The HTTP conventions of RUNTIME.md that every endpoint shares. */
+/** The HTTP conventions of docs/api.md that every endpoint shares. */
 describe('HTTP conventions', () => {
   let t: TestApp;
   let webDist: string;

@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandling(app);
   rejectNullCharacters(app);
 
-  // Spec §1: a host starting with www. is redirected to the bare host.
+  // docs/product.md, What the product does: a host starting with www. is redirected to the bare host.
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;
     if (host && /^www\./i.test(host)) {
@@ -104,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(ctx.throttle),
-    // Thrown by the plugin; HttpError keeps RUNTIME.md's shapes (`{error}` on the login calls).
+    // Thrown by the plugin; HttpError keeps docs/api.md's error shapes (`{error}` on the login calls).
     errorResponseBuilder: (request, context) => {
       const detail = `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`;
       const loginCall = request.url.startsWith('/auth/login');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The environment, parsed once at start-up (RUNTIME.md's table). Empty strings count
+ * The environment, parsed once at start-up (README.md, Configuration). Empty strings count
  * as unset so that `PORT= npm start` behaves like no PORT at all.
  */
 const optionalString = z.string().trim().min(1).optional();

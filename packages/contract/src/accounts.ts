@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
 
-/** Spec §3 "Account". */
+/** docs/product.md, Data: "Account". */
 export const account = z.object({
   id: z.number(),
   name: z.string(),

@@ -3,7 +3,8 @@ import { limits, messages } from './messages.js';
 
 /**
  * A string the user must fill in. A missing key, null and blank text all give the
- * same message, so the API answers the spec's text wherever the form would.
+ * same message, so the API answers the product's text wherever the form would
+ * (docs/product.md, Validation).
  */
 export const requiredString = (message: string, max = 255) =>
   z
@@ -12,7 +13,7 @@ export const requiredString = (message: string, max = 255) =>
     .min(1, message)
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
-/** §5: "simple address pattern". */
+/** docs/product.md, Validation: "simple address pattern". */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = requiredString(messages.emailRequired, 254).regex(emailPattern, messages.emailInvalid);
 
@@ -21,7 +22,10 @@ export const username = requiredString(messages.usernameRequired, 150).regex(
   'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
 );
 
-/** §5's password rule, as the forms apply it; the server adds its policy on top. */
+/**
+ * The password rule of docs/product.md, Validation, as the forms apply it; the server
+ * adds its policy on top (docs/decisions.md).
+ */
 export const password = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)

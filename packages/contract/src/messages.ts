@@ -1,5 +1,5 @@
 /**
- * Every user-facing validation text of the specification (§5), word for word.
+ * Every user-facing validation text of the product (docs/product.md, Validation), word for word.
  * Forms and the API's 400 answers both take them from here, so they cannot drift.
  */
 export const messages = {
@@ -16,10 +16,13 @@ export const messages = {
 } as const;
 
 export const limits = {
-  /** §5 and §9: the forms' minimum; the server's policy asks more (DESIGN.md). */
+  /**
+   * docs/product.md, Validation and Limits: the forms' minimum; the server's policy
+   * asks more (docs/decisions.md).
+   */
   passwordMinLength: 4,
   passwordMaxLength: 128,
-  /** §9: a screen this wide or narrower is "mobile". */
+  /** docs/product.md, Limits: a screen this wide or narrower is "mobile". */
   mobileMaxWidth: 760,
   snackbarTimeoutMs: 5000,
   dataSourcesPageSize: 25,

@@ -1,6 +1,6 @@
 /**
- * The web app's route table (spec §2). `pattern` is what analytics receive: it
- * never contains the tokens of share, reset and activation links.
+ * The web app's route table (docs/product.md, Screens and routes). `pattern` is what
+ * analytics receive: it never contains the tokens of share, reset and activation links.
  */
 export const paths = {
   home: '/',

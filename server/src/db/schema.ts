@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** One origin the product is served on, with its branding (spec §3 "Site"). */
+/** One origin the product is served on, with its branding (docs/product.md, Data: "Site"). */
 export const sites = pgTable(
   'sites',
   {
@@ -57,7 +57,7 @@ export const users = pgTable(
   ],
 );
 
-/** The "extended user" of the spec: address details and the operator's MFA requirement. */
+/** The "extended user" (docs/product.md, Data): address details and the operator's MFA requirement. */
 export const profiles = pgTable('profiles', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')
@@ -207,7 +207,7 @@ export const workspaces = pgTable(
   (t) => [index('workspaces_account_idx').on(t.accountId)],
 );
 
-/** Users with edit rights on a workspace (the spec's "editors": account admin ids). */
+/** Users with edit rights on a workspace (docs/product.md, Data: "editors", account admin ids). */
 export const workspaceEditors = pgTable(
   'workspace_editors',
   {

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
  * Errors a service throws on purpose. The error handler turns them into the
- * response shapes of RUNTIME.md: `{"detail"}`, DRF field errors, or `{"error"}`.
+ * response shapes of docs/api.md: `{"detail"}`, DRF field errors, or `{"error"}`.
  */
 export class HttpError extends Error {
   constructor(

@@ -22,8 +22,9 @@ export async function burnPasswordCheck(password: string) {
 const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 /**
- * The server's password policy, after Django's validators: the form's 4-character
- * rule is the spec's, the server asks more. Each failure is a sentence the user reads.
+ * The server's password policy, after Django's validators: the forms' 4-character
+ * rule is the product's (docs/product.md, Validation), the server asks more
+ * (docs/decisions.md). Each failure is a sentence the user reads.
  */
 export function passwordPolicyErrors(
   password: string,

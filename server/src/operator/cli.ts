@@ -7,7 +7,7 @@ import { openDatabase } from '../db/open.js';
 import { commands, type Invocation, OperatorError, runCommand } from './commands.js';
 
 /**
- * `npm run admin -- <group> <action> [options]` (RUNTIME.md "Operator commands").
+ * `npm run admin -- <group> <action> [options]` (docs/api.md, Operator commands; README.md).
  * Exit 0 with JSON on stdout; 1 with one line on stderr; 2 for a usage error.
  */
 class UsageError extends Error {}

@@ -1,26 +1,31 @@
+import {
+  type Endpoint,
+  type EndpointResponse,
+  type PathParamNames,
+  type PathParams,
+  pathTo,
+} from '@geows/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { getToken } from './token-storage';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** What a call of an endpoint sends: its path parameters, query and body, as the contract types them. */
+export type CallInput<E extends Endpoint> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> }) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) & {
+    /**
+     * False when a 401 is expected and handled by the caller (logout with a revoked
+     * token); otherwise a 401 to a request that carried a token ends the session.
+     */
+    handleUnauthorized?: boolean;
+    signal?: AbortSignal | undefined;
+  };
 
-export type RequestOptions<S extends z.ZodType> = {
-  method?: Method;
-  /** Query parameters; undefined values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Parses the answer, so a response that drifted from the contract fails loudly here. */
-  schema?: S;
-  /** False for the calls the spec lists without the auth header (login, sites, ...). */
-  auth?: boolean;
-  /**
-   * False when a 401 is expected and handled by the caller (logout with a revoked
-   * token); otherwise a 401 to a request that carried a token ends the session.
-   */
-  handleUnauthorized?: boolean;
-  signal?: AbortSignal;
-};
+/** Calls without parameters or body may leave the input out. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 let unauthorizedHandler: (() => void) | null = null;
 
@@ -33,28 +38,24 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 }
 
 /**
- * The only place the web app calls `fetch` for its API: adds `Authorization: Token`,
- * sends credentials, parses JSON, and turns error answers into an `ApiError`.
+ * The only place the web app calls `fetch` for its API. The endpoint (from the
+ * contract) gives the method, the path and whether the token goes along; the answer
+ * is parsed with its response schema, so a response that drifted from the contract
+ * fails loudly here. Error answers become an `ApiError`; credentials are sent.
  */
-export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
-  {
-    method = 'GET',
-    query,
-    body,
-    schema,
-    auth = true,
-    handleUnauthorized = true,
-    signal,
-  }: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input = {} as CallInput<E>]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, handleUnauthorized = true } = input as CallInput<Endpoint>;
   const headers = new Headers({ Accept: 'application/json' });
-  const token = auth ? getToken() : null;
+  const token = endpoint.auth === 'none' ? null : getToken();
   if (token) headers.set('Authorization', `Token ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-  const response = await fetch(withQuery(path, query), {
-    method,
+  const path = params ? pathTo(endpoint.path, params) : endpoint.path;
+  const response = await fetch(withQuery(path, query as Record<string, unknown> | undefined), {
+    method: endpoint.method,
     headers,
     body: body === undefined ? null : JSON.stringify(body),
     credentials: 'include',
@@ -68,14 +69,14 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
       unauthorizedHandler?.();
     throw new ApiError(response.status, data);
   }
-  return schema ? schema.parse(data) : (data as z.output<S>);
+  return endpoint.response.parse(data) as EndpointResponse<E>;
 }
 
-function withQuery(path: string, query: RequestOptions<z.ZodType>['query']): string {
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;

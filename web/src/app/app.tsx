@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { SnackbarProvider } from './snackbar/snackbar-provider';
+import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 import { theme, themeStorageKey } from './theme';
 
 export function App({

@@ -2,10 +2,15 @@ import { type PathName, paths } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFound } from '../components/not-found';
+import { accountScreens } from '../features/accounts';
+import { authScreens } from '../features/auth';
+import { invitationScreens } from '../features/invitations';
+import { profileScreens } from '../features/profile';
+import { workspaceScreens } from '../features/workspaces';
 import { guardLoader } from './guards/guard-loader';
 import type { RouteAccess } from './guards/guards';
 import { RouteLoadingFallback } from './shell/loading-overlay';
-import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 import { RouteError } from './shell/route-error';
 
@@ -13,25 +18,11 @@ import { RouteError } from './shell/route-error';
 type LoadScreen = () => Promise<ComponentType>;
 
 const screens = {
-  login: async () => (await import('../features/auth/components/login-screen')).LoginScreen,
-  verification: async () =>
-    (await import('../features/auth/components/verification-screen')).VerificationScreen,
-  register: async () => (await import('../features/auth/components/register-screen')).RegisterScreen,
-  activate: async () => (await import('../features/auth/components/activate-screen')).ActivateScreen,
-  activation: async () => (await import('../features/auth/components/activation-screen')).ActivationScreen,
-  reset: async () => (await import('../features/auth/components/reset-screen')).ResetScreen,
-  passwordReset: async () =>
-    (await import('../features/auth/components/password-reset-screen')).PasswordResetScreen,
-  profile: async () => (await import('../features/profile/components/profile-screen')).ProfileScreen,
-  accounts: async () => (await import('../features/accounts/components/accounts-screen')).AccountsScreen,
-  createAccount: async () =>
-    (await import('../features/accounts/components/create-account-screen')).CreateAccountScreen,
-  account: async () => (await import('../features/accounts/components/account-screen')).AccountScreen,
-  sharedWorkspaces: async () =>
-    (await import('../features/invitations/components/shared-workspaces-screen')).SharedWorkspacesScreen,
-  createWorkspace: async () =>
-    (await import('../features/workspaces/components/create-workspace-screen')).CreateWorkspaceScreen,
-  workspace: async () => (await import('../features/workspaces/components/workspace-screen')).WorkspaceScreen,
+  ...authScreens,
+  ...profileScreens,
+  ...accountScreens,
+  ...invitationScreens,
+  ...workspaceScreens,
 } satisfies Record<string, LoadScreen>;
 
 /**

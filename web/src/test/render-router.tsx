@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { createRoutes } from '../app/router';
-import { SnackbarProvider } from '../app/snackbar/snackbar-provider';
 import { theme } from '../app/theme';
+import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 import { handleUnauthorized } from '../features/auth';
 
 /** The whole app (route table, guards, shell) at `path`, on a fresh query cache; answers its router. */

@@ -2,8 +2,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { SnackbarProvider } from '../app/snackbar/snackbar-provider';
 import { theme } from '../app/theme';
+import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 
 /** Renders with the app's providers, a fresh query cache and no retries. */
 export function renderWithProviders(ui: ReactElement) {

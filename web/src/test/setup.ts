@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { resetSnackbar } from '../app/snackbar/snackbar-store';
+import { resetSnackbar } from '../components/snackbar/snackbar-store';
 import { setupI18n } from '../i18n/setup';
 
 // jsdom has no matchMedia; MUI's media queries and colour schemes ask for it.

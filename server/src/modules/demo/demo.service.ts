@@ -2,7 +2,10 @@ import type { AppContext } from '../../context.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDemoWorkspace } from './demo.repository.js';
 
-/** Demo mode (spec §4): an operator assigns a workspace; after login the client goes straight to it. */
+/**
+ * Demo mode (docs/product.md, States and transitions; docs/decisions.md): an operator
+ * assigns a workspace; after login the client goes straight to it.
+ */
 export function createDemoService({ db }: AppContext) {
   return {
     async workspaceOf(caller: AuthedUser): Promise<number> {

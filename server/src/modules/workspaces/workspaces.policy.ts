@@ -11,10 +11,11 @@ export type WorkspaceRelation = {
 };
 
 /**
- * Spec §4 "Workspace rights": admin when the workspace's admin is the caller (the
- * admin of the active account), edit for editors, view for invited people (and a
- * demo user on their demo workspace). Everyone else: no rights at all, which the API
- * answers as 404 so that the workspace's existence is not revealed.
+ * Workspace rights (docs/product.md, States and transitions; docs/decisions.md): admin
+ * when the workspace's admin is the caller (the admin of the active account), edit for
+ * editors, view for invited people (and a demo user on their demo workspace). Everyone
+ * else: no rights at all, which the API answers as 404 so that the workspace's
+ * existence is not revealed.
  */
 export function rightsOf(callerId: number, relation: WorkspaceRelation): WorkspaceRights | null {
   if (relation.adminId === callerId) return 'admin';

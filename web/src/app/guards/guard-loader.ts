@@ -2,6 +2,7 @@ import type { PathName } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, redirect } from 'react-router';
 import { getToken } from '../../api/token-storage';
+import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import {
   accountsQueryOptions,
   chooseActiveAccount,
@@ -10,8 +11,7 @@ import {
 } from '../../features/accounts';
 import { authUserQueryOptions, isDemo } from '../../features/auth';
 import { getDemoWorkspace } from '../../features/demo';
-import { showSnackbar } from '../snackbar/snackbar-store';
-import { setRouteLoading } from '../ui-store';
+import { setRouteLoading } from '../../lib/ui-store';
 import {
   accountsFirst,
   activeAccountRequired,

@@ -1,7 +1,7 @@
 import type { Account, AuthUser, PathName } from '@geows/contract';
 import { paths } from '@geows/contract';
 import i18next from 'i18next';
-import type { SnackbarColor } from '../snackbar/snackbar-store';
+import type { SnackbarColor } from '../../components/snackbar/snackbar-store';
 
 /** Who may open a route (spec §2 "Access"): everyone, logged-in users, or those with an account too. */
 export type RouteAccess = 'public' | 'auth' | 'account';

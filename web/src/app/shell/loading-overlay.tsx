@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { setHydrating, useLoadText, useRouteLoadingFlag } from '../ui-store';
+import { setHydrating, useLoadText, useRouteLoadingFlag } from '../../lib/ui-store';
 
 /** Loads shorter than this never show the overlay, so fast navigation does not flash. */
 const showAfterMs = 150;

@@ -11,7 +11,7 @@ import { RouteLoadingOverlay } from './loading-overlay';
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   const branding = useSiteBranding();
-  usePageViews();
+  usePageViews(branding.analytics);
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>

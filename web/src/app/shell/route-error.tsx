@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { setRouteLoading } from '../ui-store';
+import { setRouteLoading } from '../../lib/ui-store';
 
 /** Shown when a route fails to load or render (a deploy replaced its code chunk, say). */
 export function RouteError() {

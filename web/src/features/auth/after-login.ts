@@ -2,7 +2,6 @@ import { paths, pathTo } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountHome, chooseActiveAccount, getActiveAccountId, loadAccounts } from '../accounts';
 import { getDemoWorkspace } from '../demo';
-import { loadUserGroups } from '../usergroups';
 import { setDemo } from './session-store';
 
 export type AfterLoginContext = {
@@ -11,13 +10,12 @@ export type AfterLoginContext = {
 };
 
 /**
- * The one place that decides where a completed login goes (spec §4): the accounts are
+ * The one place that decides where a completed login goes (docs/product.md, "States and transitions"): the accounts are
  * loaded, then the demo endpoint is asked. 0 → the active account's page (or
  * /account/create without one); any other id → demo mode on, and that workspace's view.
  */
 export async function afterLogin({ queryClient, navigate }: AfterLoginContext): Promise<void> {
   const accounts = await loadAccounts(queryClient).catch(() => []);
-  void loadUserGroups(queryClient);
   const demoWorkspace = await getDemoWorkspace().catch(() => 0);
   if (demoWorkspace > 0) {
     setDemo(true, demoWorkspace);

@@ -1,11 +1,10 @@
-import { account, type CreateAccountRequest } from '@geows/contract';
+import { accountsApi, type CreateAccountRequest } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { loadAccounts } from './get-accounts';
 
 /** `POST /api/accounts` `{admin, name, description}`: answers the account with its slug. */
-export const createAccount = (body: CreateAccountRequest) =>
-  apiRequest('/api/accounts', { method: 'POST', body, schema: account });
+export const createAccount = (body: CreateAccountRequest) => callApi(accountsApi.create, { body });
 
 /** Creates an account, then reloads the list (spec §2: success reloads accounts). */
 export function useCreateAccount() {

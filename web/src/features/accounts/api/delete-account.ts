@@ -1,9 +1,10 @@
+import { accountsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { loadAccounts } from './get-accounts';
 
 /** `DELETE /api/accounts/{id}`: the account and its workspaces go. */
-export const deleteAccount = (id: number) => apiRequest(`/api/accounts/${id}`, { method: 'DELETE' });
+export const deleteAccount = (id: number) => callApi(accountsApi.remove, { params: { id } });
 
 /** Deletes an account, then reloads the list; resolves with the accounts that are left. */
 export function useDeleteAccount() {

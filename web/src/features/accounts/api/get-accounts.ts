@@ -1,10 +1,10 @@
-import { type Account, accountPage } from '@geows/contract';
+import { type Account, accountsApi } from '@geows/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/accounts`: the accounts the caller administers (spec §7 reads results). */
 export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  const page = await apiRequest('/api/accounts', { schema: accountPage, ...(signal ? { signal } : {}) });
+  const page = await callApi(accountsApi.list, { signal });
   return page.results;
 }
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotFound } from '../../../app/shell/not-found';
-import { Screen } from '../../../app/ui/screen';
-import { useRouteLoading } from '../../../app/use-route-loading';
+import { NotFound } from '../../../components/not-found';
+import { Screen } from '../../../components/ui/screen';
+import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useWorkspaces, WorkspacesSection } from '../../workspaces';
 import { setActiveAccountId } from '../active-account';
 import { useAccounts } from '../api/get-accounts';

@@ -1,12 +1,10 @@
+import { authApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/activate/{uid}/{token}/`: answers the text 'Activated'. */
 export const activateAccount = (uid: string, token: string, signal?: AbortSignal) =>
-  apiRequest(`/api/activate/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
-    auth: false,
-    ...(signal ? { signal } : {}),
-  });
+  callApi(authApi.activate, { params: { uid, token }, signal });
 
 /**
  * A query rather than an effect: the link works once, so the call must run exactly once

@@ -1,10 +1,10 @@
-import { type AuthUser, authUserPage } from '@geows/contract';
+import { type AuthUser, usersApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/users` → results[0]: the signed-in user (spec §3 "Auth user"). */
 export async function getAuthUser(signal?: AbortSignal): Promise<AuthUser> {
-  const page = await apiRequest('/api/users', { schema: authUserPage, ...(signal ? { signal } : {}) });
+  const page = await callApi(usersApi.me, { signal });
   const user = page.results[0];
   if (!user) throw new Error('GET /api/users answered no user');
   return user;

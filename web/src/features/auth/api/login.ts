@@ -1,9 +1,8 @@
-import { type LoginRequest, type LoginResponse, loginResponse } from '@geows/contract';
+import { authApi, type LoginRequest, type LoginResponse } from '@geows/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `POST /auth/login/`: a token, or an ephemeral token when a second factor is on. */
-export const login = (body: LoginRequest): Promise<LoginResponse> =>
-  apiRequest('/auth/login/', { method: 'POST', body, schema: loginResponse, auth: false });
+export const login = (body: LoginRequest): Promise<LoginResponse> => callApi(authApi.login, { body });
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../api/client';
+import { authApi } from '@geows/contract';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/auth/logout`: revokes the token of the request. */
 export const logoutRequest = () =>
   // A token the server already dropped (deleted user, expiry) is fine here: the session ends anyway.
-  apiRequest('/api/auth/logout', { handleUnauthorized: false });
+  callApi(authApi.logout, { handleUnauthorized: false });

@@ -1,9 +1,8 @@
-import { type RegisterRequest, registeredUser } from '@geows/contract';
+import { authApi, type RegisterRequest } from '@geows/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `POST /api/auth/register`: creates an inactive user and mails the activation link. */
-export const register = (body: RegisterRequest) =>
-  apiRequest('/api/auth/register', { method: 'POST', body, schema: registeredUser, auth: false });
+export const register = (body: RegisterRequest) => callApi(authApi.register, { body });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,6 +1,6 @@
-import { detailResponse } from '@geows/contract';
+import { authApi } from '@geows/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 export type ResetPasswordByLink = { password: string; uid: string; pw_token: string };
 
@@ -8,7 +8,6 @@ export type ResetPasswordByLink = { password: string; uid: string; pw_token: str
  * `POST /api/auth/resetPassword` with the uid and token of an e-mailed link. The spec
  * (§6) does not exempt this call from the auth header, so a stored token goes along.
  */
-export const resetPassword = (body: ResetPasswordByLink) =>
-  apiRequest('/api/auth/resetPassword', { method: 'POST', body, schema: detailResponse });
+export const resetPassword = (body: ResetPasswordByLink) => callApi(authApi.resetPassword, { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorText } from '../../../app/form/error-text';
+import { errorText } from '../../../components/form/error-text';
 import { useActivation } from '../api/activate-account';
 import { AuthCard, AuthPage } from './auth-card';
 

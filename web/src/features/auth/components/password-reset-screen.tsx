@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { errorText } from '../../../app/form/error-text';
-import { PasswordField } from '../../../app/form/password-field';
-import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
-import { useZodForm } from '../../../app/form/use-zod-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { errorText } from '../../../components/form/error-text';
+import { PasswordField } from '../../../components/form/password-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, AuthPage } from './auth-card';
 

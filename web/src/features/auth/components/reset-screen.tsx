@@ -4,10 +4,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorText } from '../../../app/form/error-text';
-import { FormTextField } from '../../../app/form/form-text-field';
-import { useZodForm } from '../../../app/form/use-zod-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { errorText } from '../../../components/form/error-text';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useRequestReset } from '../api/request-reset';
 import { AuthCard, AuthPage } from './auth-card';
 

@@ -1,11 +1,10 @@
-import { type CreateInvitationRequest, invitation } from '@geows/contract';
+import { type CreateInvitationRequest, invitationsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { workspaceInvitationsKey } from './get-workspace-invitations';
 
 /** `POST /api/invite` `{workspace, email}`: invites a person; the server mails them. */
-export const createInvitation = (body: CreateInvitationRequest) =>
-  apiRequest('/api/invite', { method: 'POST', body, schema: invitation });
+export const createInvitation = (body: CreateInvitationRequest) => callApi(invitationsApi.create, { body });
 
 export function useCreateInvitation() {
   const queryClient = useQueryClient();

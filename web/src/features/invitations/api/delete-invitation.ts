@@ -1,10 +1,10 @@
-import type { Invitation } from '@geows/contract';
+import { type Invitation, invitationsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { workspaceInvitationsKey } from './get-workspace-invitations';
 
 /** `DELETE /api/invite/{id}`: withdrawn by the workspace's admin or editors, or declined by the invitee. */
-export const deleteInvitation = (id: number) => apiRequest(`/api/invite/${id}`, { method: 'DELETE' });
+export const deleteInvitation = (id: number) => callApi(invitationsApi.remove, { params: { id } });
 
 export function useDeleteInvitation() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { type Invitation, invitationPage } from '@geows/contract';
+import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/invite`: the invitations addressed to the caller (spec §7: results, each with a workspace). */
 export async function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const page = await apiRequest('/api/invite', { schema: invitationPage, ...(signal ? { signal } : {}) });
+  const page = await callApi(invitationsApi.list, { signal });
   return page.results;
 }
 

@@ -1,17 +1,13 @@
-import { type Invitation, invitationPage } from '@geows/contract';
+import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/invite?workspace={id}`: one workspace's invitations, for its admin and editors. */
 export async function getWorkspaceInvitations(
   workspace: number,
   signal?: AbortSignal,
 ): Promise<Invitation[]> {
-  const page = await apiRequest('/api/invite', {
-    query: { workspace },
-    schema: invitationPage,
-    ...(signal ? { signal } : {}),
-  });
+  const page = await callApi(invitationsApi.list, { query: { workspace }, signal });
   return page.results;
 }
 

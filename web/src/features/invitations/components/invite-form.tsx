@@ -3,11 +3,11 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/form/error-text';
-import { FormTextField } from '../../../app/form/form-text-field';
-import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
-import { useZodForm } from '../../../app/form/use-zod-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { errorText } from '../../../components/form/error-text';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useCreateInvitation } from '../api/create-invitation';
 
 const inviteForm = createInvitationRequest.pick({ email: true });

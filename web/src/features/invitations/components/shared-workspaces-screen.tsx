@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ItemList, ItemRow } from '../../../app/ui/item-list';
-import { Screen } from '../../../app/ui/screen';
-import { useRouteLoading } from '../../../app/use-route-loading';
+import { EmptyState, ItemList, ItemRow } from '../../../components/ui/item-list';
+import { Screen } from '../../../components/ui/screen';
+import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useMyInvitations } from '../api/get-my-invitations';
 import { formatDate } from '../format-date';
 

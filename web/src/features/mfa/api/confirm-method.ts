@@ -1,15 +1,11 @@
-import { backupCodesResponse, type MfaMethodName } from '@geows/contract';
+import { type MfaMethodName, mfaApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refreshMethods } from './invalidate';
 
 /** `POST /auth/{method}/activate/confirm/`: turns the method on; answers 10 backup codes. */
 export const confirmMethod = (method: MfaMethodName, code: string) =>
-  apiRequest(`/auth/${method}/activate/confirm/`, {
-    method: 'POST',
-    body: { code },
-    schema: backupCodesResponse,
-  });
+  callApi(mfaApi.confirm, { params: { method }, body: { code } });
 
 export function useConfirmMethod() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { MfaMethodName } from '@geows/contract';
+import { type MfaMethodName, mfaApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refreshMethods } from './invalidate';
 
 /** `POST /auth/{method}/deactivate/`: turns a method off; needs a current code. */
 export const deactivateMethod = (method: MfaMethodName, code: string) =>
-  apiRequest(`/auth/${method}/deactivate/`, { method: 'POST', body: { code } });
+  callApi(mfaApi.deactivate, { params: { method }, body: { code } });
 
 export function useDeactivateMethod() {
   const queryClient = useQueryClient();

@@ -1,15 +1,10 @@
-import { activeMethodsPage } from '@geows/contract';
+import { mfaApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /auth/mfa/user-active-methods`: the second factors that are on. */
 export const getActiveMethods = async (signal?: AbortSignal) =>
-  (
-    await apiRequest('/auth/mfa/user-active-methods', {
-      schema: activeMethodsPage,
-      ...(signal ? { signal } : {}),
-    })
-  ).results;
+  (await callApi(mfaApi.activeMethods, { signal })).results;
 
 export const activeMethodsQueryKey = ['mfa', 'active-methods'] as const;
 

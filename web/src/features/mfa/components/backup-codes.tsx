@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 
 /** The one-time backup codes, shown once, with Copy and Download (.txt). */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -2,8 +2,8 @@ import { mfaCodeRequest } from '@geows/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../app/form/form-text-field';
-import { useZodForm } from '../../../app/form/use-zod-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 /** A 'Verificatie code' field with a submit and a cancel button. */
 export function CodeForm({

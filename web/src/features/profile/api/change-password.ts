@@ -1,6 +1,6 @@
-import { detailResponse } from '@geows/contract';
+import { authApi } from '@geows/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /**
  * `POST /api/auth/resetPassword` as the profile sends it (spec §7): uid and token
@@ -13,10 +13,8 @@ export const changePassword = ({
   password: string;
   currentPassword: string;
 }) =>
-  apiRequest('/api/auth/resetPassword', {
-    method: 'POST',
+  callApi(authApi.resetPassword, {
     body: { password, uid: false, token: false, current_password: currentPassword },
-    schema: detailResponse,
   });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

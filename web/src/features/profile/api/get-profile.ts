@@ -1,10 +1,10 @@
-import { type Profile, profilePage } from '@geows/contract';
+import { type Profile, usersApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/extendUsers` → results[0]: the signed-in user's profile details. */
 export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
-  const page = await apiRequest('/api/extendUsers', { schema: profilePage, ...(signal ? { signal } : {}) });
+  const page = await callApi(usersApi.profile, { signal });
   return page.results[0] ?? null;
 }
 

@@ -1,11 +1,11 @@
-import { type ProfileUpdate, profile } from '@geows/contract';
+import { type ProfileUpdate, usersApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { profileQueryKey } from './get-profile';
 
 /** `PATCH /api/extendUsers/{id}`: changes the given profile fields. */
 export const updateProfile = (id: number, changes: ProfileUpdate) =>
-  apiRequest(`/api/extendUsers/${id}`, { method: 'PATCH', body: changes, schema: profile });
+  callApi(usersApi.updateProfile, { params: { id }, body: changes });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

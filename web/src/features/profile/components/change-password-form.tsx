@@ -2,11 +2,11 @@ import { changePasswordForm } from '@geows/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../app/form/password-field';
-import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
-import { useZodForm } from '../../../app/form/use-zod-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
-import { SectionCard } from '../../../app/ui/section-card';
+import { PasswordField } from '../../../components/form/password-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useChangePassword } from '../api/change-password';
 
 const emptyValues = { current_password: '', password: '', confirmPassword: '' };

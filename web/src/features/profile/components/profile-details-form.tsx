@@ -4,12 +4,12 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/form/error-text';
-import { FormTextField } from '../../../app/form/form-text-field';
-import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
-import { useZodForm } from '../../../app/form/use-zod-form';
-import { useSnackbar } from '../../../app/snackbar/snackbar-context';
-import { SectionCard } from '../../../app/ui/section-card';
+import { errorText } from '../../../components/form/error-text';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -1,15 +1,10 @@
-import { type Site, sitePage } from '@geows/contract';
+import { type Site, sitesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/sites?site=<origin>`: this origin's branding; asked without the auth header. */
 export async function getSite(origin: string, signal?: AbortSignal): Promise<Site | null> {
-  const page = await apiRequest('/api/sites', {
-    query: { site: origin },
-    schema: sitePage,
-    auth: false,
-    ...(signal ? { signal } : {}),
-  });
+  const page = await callApi(sitesApi.get, { query: { site: origin }, signal });
   return page.results[0] ?? null;
 }
 

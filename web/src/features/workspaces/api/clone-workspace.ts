@@ -1,11 +1,10 @@
-import { workspace } from '@geows/contract';
+import { workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { workspaceListKey } from './get-workspaces';
 
 /** `PUT /api/cloneWorkspace` `{workspace}`: a copy named '… (copy)'. Its button is hidden (spec §2). */
-export const cloneWorkspace = (id: number) =>
-  apiRequest('/api/cloneWorkspace', { method: 'PUT', body: { workspace: id }, schema: workspace });
+export const cloneWorkspace = (id: number) => callApi(workspacesApi.clone, { body: { workspace: id } });
 
 export function useCloneWorkspace() {
   const queryClient = useQueryClient();

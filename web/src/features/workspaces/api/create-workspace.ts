@@ -1,11 +1,10 @@
-import { type CreateWorkspaceRequest, workspace } from '@geows/contract';
+import { type CreateWorkspaceRequest, workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { workspaceListKey } from './get-workspaces';
 
 /** `POST /api/workspaces` `{admin, name, description, account}`: answers the new workspace. */
-export const createWorkspace = (body: CreateWorkspaceRequest) =>
-  apiRequest('/api/workspaces', { method: 'POST', body, schema: workspace });
+export const createWorkspace = (body: CreateWorkspaceRequest) => callApi(workspacesApi.create, { body });
 
 export function useCreateWorkspace() {
   const queryClient = useQueryClient();

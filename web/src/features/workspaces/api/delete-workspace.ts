@@ -1,11 +1,11 @@
-import type { Workspace } from '@geows/contract';
+import { type Workspace, workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { workspaceDetailKey } from './get-workspace';
 import { workspaceListKey } from './get-workspaces';
 
 /** `DELETE /api/workspaces/{id}`: the workspace's admin only (403 for editors and viewers). */
-export const deleteWorkspace = (id: number) => apiRequest(`/api/workspaces/${id}`, { method: 'DELETE' });
+export const deleteWorkspace = (id: number) => callApi(workspacesApi.remove, { params: { id } });
 
 export function useDeleteWorkspace() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { workspace } from '@geows/contract';
+import { workspacesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/workspaces/{id}`: one workspace with the caller's `rights`; 404 outside their reach. */
 export const getWorkspace = (id: number, signal?: AbortSignal) =>
-  apiRequest(`/api/workspaces/${id}`, { schema: workspace, ...(signal ? { signal } : {}) });
+  callApi(workspacesApi.get, { params: { id }, signal });
 
 export const workspaceDetailKey = (id: number) => ['workspaces', 'detail', id] as const;
 

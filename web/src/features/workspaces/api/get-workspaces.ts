@@ -1,14 +1,10 @@
-import { type Workspace, workspacePage } from '@geows/contract';
+import { type Workspace, workspacesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** `GET /api/workspaces?account={id}`: that account's workspaces. */
 export async function getWorkspaces(account: number, signal?: AbortSignal): Promise<Workspace[]> {
-  const page = await apiRequest('/api/workspaces', {
-    query: { account },
-    schema: workspacePage,
-    ...(signal ? { signal } : {}),
-  });
+  const page = await callApi(workspacesApi.list, { query: { account }, signal });
   return page.results;
 }
 

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Screen } from '../../../app/ui/screen';
+import { Screen } from '../../../components/ui/screen';
 import { useActiveAccount } from '../../accounts';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { WorkspaceDetailsForm } from './workspace-details-form';

@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { responseBodyText } from '../../../app/form/error-text';
-import { FormTextField } from '../../../app/form/form-text-field';
-import { applyServerFieldErrors } from '../../../app/form/server-field-errors';
-import { useZodForm } from '../../../app/form/use-zod-form';
+import { responseBodyText } from '../../../components/form/error-text';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 /**
  * Name and Description, both required ('Name is required', spec §5). A failure's

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ItemRow } from '../../../app/ui/item-list';
+import { ItemRow } from '../../../components/ui/item-list';
 import { PlanChip } from './plan-chip';
 
 /** One workspace on the account page: name, Plan label, Edit, Delete, and the hidden clone button. */

@@ -1,1 +1,0 @@
-export { loadUserGroups, userGroupsQueryKey } from './api/get-user-groups';
