@@ -1,41 +1,27 @@
 import { type Account, paths, pathTo } from '@geows/contract';
+import { positiveId, storedValue } from '../../lib/stored-value';
 
 /**
- * The active account (spec §3 "activeAccount"): its id in localStorage, so a reload or
- * the next login keeps it. Which account is active follows `chooseActiveAccount`.
+ * The active account: its id in localStorage, so a reload or the next login keeps it.
+ * Which account is active follows `chooseActiveAccount`.
  */
-const key = 'activeAccount';
-const listeners = new Set<() => void>();
+const activeAccount = storedValue('activeAccount', positiveId);
 
-export function getActiveAccountId(): number | null {
-  try {
-    const id = Number(localStorage.getItem(key));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
-}
+export const getActiveAccountId = (): number | null => activeAccount.get();
 
 export function setActiveAccountId(id: number | null): void {
   if (id === getActiveAccountId()) return;
-  try {
-    if (id) localStorage.setItem(key, String(id));
-    else localStorage.removeItem(key);
-  } catch {
-    // Without storage the first account is active after a reload.
-  }
-  for (const listener of listeners) listener();
+  // Without storage the first account is active after a reload.
+  activeAccount.set(id || null);
 }
 
-export function subscribeActiveAccount(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeActiveAccount = (listener: () => void): (() => void) =>
+  activeAccount.subscribe(listener);
 
 /**
- * Spec §4 "Account selection": none without accounts (the caller goes to
- * /account/create); otherwise the previously active account if it still exists, else
- * the first.
+ * Account selection (docs/product.md, "States and transitions"): none without accounts
+ * (the caller goes to /account/create); otherwise the previously active account if it
+ * still exists, else the first.
  */
 export function chooseActiveAccount(
   accounts: readonly Account[] | undefined,

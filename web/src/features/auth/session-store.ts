@@ -1,14 +1,15 @@
 import type { MfaMethodName } from '@geows/contract';
 import { useSyncExternalStore } from 'react';
 import { getToken } from '../../api/token-storage';
+import { flag, json, positiveId, storedValue } from '../../lib/stored-value';
 
 /**
  * The client-side parts of a session besides the token (which lives in
- * api/token-storage): the auth status (§4), the demo flag (§3) and a login waiting
- * for its second factor.
+ * api/token-storage): the auth status, the demo flag and a login waiting for its
+ * second factor (docs/product.md, "States and transitions").
  */
 
-// ── Auth status: empty, loading on a request, then success or error (spec §4).
+// ── Auth status: empty, loading on a request, then success or error.
 export type AuthStatus = 'empty' | 'loading' | 'success' | 'error';
 // A token kept from an earlier visit counts as a login that succeeded.
 let status: AuthStatus = getToken() ? 'success' : 'empty';
@@ -26,74 +27,39 @@ const subscribeStatus = (listener: () => void) => {
 };
 export const useAuthStatus = () => useSyncExternalStore(subscribeStatus, getAuthStatus);
 
-// ── Demo mode: a flag in localStorage, true when set (spec §2 guard 2), and the demo
-// workspace it was turned on for (spec §3 "demo workspace id").
-const demoKey = 'demo';
-const demoWorkspaceKey = 'demoWorkspace';
-const demoListeners = new Set<() => void>();
+// ── Demo mode: a flag in localStorage, on when set (guard 2 in docs/product.md), and
+// the demo workspace it was turned on for.
+const demoFlag = storedValue('demo', flag);
+const demoWorkspace = storedValue('demoWorkspace', positiveId);
 
-export function isDemo(): boolean {
-  try {
-    return localStorage.getItem(demoKey) === 'true';
-  } catch {
-    return false;
-  }
-}
+export const isDemo = (): boolean => demoFlag.get() === true;
 
 /** The demo workspace remembered when demo mode was turned on; null otherwise. */
-export function getDemoWorkspaceId(): number | null {
-  try {
-    const id = Number(localStorage.getItem(demoWorkspaceKey));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
-}
+export const getDemoWorkspaceId = (): number | null => demoWorkspace.get();
 
 /** Turns demo mode on for a workspace, or off (`setDemo(false)`). */
 export function setDemo(on: boolean, workspaceId?: number): void {
-  try {
-    if (on) {
-      localStorage.setItem(demoKey, 'true');
-      if (workspaceId) localStorage.setItem(demoWorkspaceKey, String(workspaceId));
-    } else {
-      localStorage.removeItem(demoKey);
-      localStorage.removeItem(demoWorkspaceKey);
-    }
-  } catch {
-    // Without storage demo mode lasts this visit at most.
-  }
-  for (const listener of demoListeners) listener();
+  if (on && workspaceId) demoWorkspace.set(workspaceId);
+  if (!on) demoWorkspace.set(null);
+  demoFlag.set(on ? true : null);
 }
-const subscribeDemo = (listener: () => void) => {
-  demoListeners.add(listener);
-  return () => demoListeners.delete(listener);
-};
-export const useDemo = () => useSyncExternalStore(subscribeDemo, isDemo);
+
+export const useDemo = () => useSyncExternalStore(demoFlag.subscribe, isDemo);
 
 // ── A login waiting for its second factor. Kept for this tab only (sessionStorage):
 // the ephemeral token is useless after a few minutes and must not outlive the tab.
 export type PendingLogin = { ephemeralToken: string; method: MfaMethodName };
-const pendingKey = 'pendingLogin';
 
-export function getPendingLogin(): PendingLogin | null {
-  try {
-    const raw = sessionStorage.getItem(pendingKey);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingLogin>;
-    if (typeof value.ephemeralToken !== 'string' || (value.method !== 'app' && value.method !== 'email'))
-      return null;
-    return { ephemeralToken: value.ephemeralToken, method: value.method };
-  } catch {
-    return null;
-  }
-}
+const pendingLogin = storedValue(
+  'pendingLogin',
+  json((value): PendingLogin | null => {
+    const { ephemeralToken, method } = (value ?? {}) as Partial<PendingLogin>;
+    if (typeof ephemeralToken !== 'string' || (method !== 'app' && method !== 'email')) return null;
+    return { ephemeralToken, method };
+  }),
+  { area: 'session' },
+);
 
-export function setPendingLogin(pending: PendingLogin | null): void {
-  try {
-    if (pending) sessionStorage.setItem(pendingKey, JSON.stringify(pending));
-    else sessionStorage.removeItem(pendingKey);
-  } catch {
-    // Without storage the verification screen sends the user back to log in.
-  }
-}
+/** Without storage the verification screen sends the user back to log in. */
+export const getPendingLogin = (): PendingLogin | null => pendingLogin.get();
+export const setPendingLogin = (pending: PendingLogin | null): void => pendingLogin.set(pending);

@@ -1,6 +1,6 @@
 export { useWorkspaces } from './api/get-workspaces';
 export { WorkspacesSection } from './components/workspaces-section';
-export { canEdit, workspaceRights } from './rights';
+export { canEdit } from './rights';
 
 /** Its screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
 export const workspaceScreens = {

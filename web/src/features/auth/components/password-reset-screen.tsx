@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../components/form/error-text';
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
@@ -38,17 +38,10 @@ export function PasswordResetScreen() {
     <AuthPage>
       <AuthCard title={t('passwordReset.title')}>
         <Stack component="form" noValidate onSubmit={handleSave} spacing={2.5}>
-          <PasswordField
+          <NewPasswordFields
             control={control}
-            name="password"
-            label={t('passwordReset.newPassword')}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            control={control}
-            name="confirmPassword"
-            label={t('passwordReset.confirmPassword')}
-            autoComplete="new-password"
+            passwordLabel={t('passwordReset.newPassword')}
+            confirmLabel={t('passwordReset.confirmPassword')}
           />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('passwordReset.submit')}

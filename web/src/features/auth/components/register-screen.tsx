@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
@@ -58,17 +58,10 @@ export function RegisterScreen() {
             label={t('register.email')}
             autoComplete="email"
           />
-          <PasswordField
+          <NewPasswordFields
             control={control}
-            name="password"
-            label={t('auth.password')}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            control={control}
-            name="confirmPassword"
-            label={t('register.confirmPassword')}
-            autoComplete="new-password"
+            passwordLabel={t('auth.password')}
+            confirmLabel={t('register.confirmPassword')}
           />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('register.submit')}

@@ -2,6 +2,7 @@ import { changePasswordForm } from '@geows/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { PasswordField } from '../../../components/form/password-field';
 import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -43,17 +44,10 @@ export function ChangePasswordForm({ username }: { username: string | undefined 
           label={t('profile.currentPassword')}
           autoComplete="current-password"
         />
-        <PasswordField
+        <NewPasswordFields
           control={control}
-          name="password"
-          label={t('profile.newPassword')}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          control={control}
-          name="confirmPassword"
-          label={t('profile.confirmPassword')}
-          autoComplete="new-password"
+          passwordLabel={t('profile.newPassword')}
+          confirmLabel={t('profile.confirmPassword')}
         />
         <Button
           type="submit"

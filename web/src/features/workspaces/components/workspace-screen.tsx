@@ -11,10 +11,9 @@ import { errorText } from '../../../components/form/error-text';
 import { NotFound } from '../../../components/not-found';
 import { Screen } from '../../../components/ui/screen';
 import { useRouteLoading } from '../../../lib/use-route-loading';
-import { useActiveAccount } from '../../accounts';
 import { InviteSection } from '../../invitations';
 import { useWorkspace } from '../api/get-workspace';
-import { canEdit, workspaceRights } from '../rights';
+import { canEdit } from '../rights';
 import { WorkspaceDetails } from './workspace-details';
 
 const toId = (value: string | undefined) => (value && /^[1-9]\d*$/.test(value) ? Number(value) : undefined);
@@ -28,7 +27,6 @@ export function WorkspaceScreen() {
   const { t } = useTranslation();
   const id = toId(useParams().id);
   const viewing = Boolean(useMatch(paths.workspace));
-  const { activeAccount } = useActiveAccount();
   const { data: workspace, error, isPending } = useWorkspace(id);
   useRouteLoading(id !== undefined && isPending);
 
@@ -42,7 +40,7 @@ export function WorkspaceScreen() {
   }
   if (!workspace) return null;
 
-  const rights = workspaceRights(workspace, activeAccount);
+  const { rights } = workspace;
   const action = viewing ? (
     canEdit(rights) && (
       <Button
