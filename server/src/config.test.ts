@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, listeningOrigin, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('applies the defaults of RUNTIME.md', () => {
+  it('defaults to port 8000 on 127.0.0.1, data in <dir>/data, info logging and no database, mail or analytics', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toMatchObject({
       port: 8000,

@@ -1,37 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import { lookAt } from './screenshot';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
 
 /**
- * Pictures of the account and workspace screens, the menu dropdown and the drawer, at
- * 1280 and 375 px, light and dark: `E2E_SCREENSHOTS=1 npx playwright test -c
- * web/playwright.config.ts screenshots`. Skipped otherwise.
+ * The account and workspace screens, the menu dropdown and the drawer at 1280 and 375
+ * px, light and dark, looked at on every run (e2e/screenshot.ts). The pictures go to the
+ * test's output folder, and to E2E_SCREENSHOTS_DIR when it is set.
  */
-const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
-
-test.skip(!process.env.E2E_SCREENSHOTS, 'set E2E_SCREENSHOTS=1 to take the screenshots');
-
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [1280, 375]) {
-    test(`account screens at ${width} px, ${colorScheme}`, async ({ page, request }) => {
+    test(`account screens at ${width} px, ${colorScheme}`, async ({ page, request }, testInfo) => {
       test.setTimeout(60_000);
       const mobile = width <= 760;
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: mobile ? 740 : 800 });
-      fs.mkdirSync(outDir, { recursive: true });
-      const shot = async (name: string, fullPage = true) => {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(outDir, `${name}-${width}-${colorScheme}.png`), fullPage });
-      };
 
       const fresh = await createActiveUser(request, `shotnew${width}${colorScheme}`);
       await logIn(page, fresh, /\/account\/create$/);
       await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
       await expect(page.getByText('Name is required').first()).toBeVisible();
-      await shot('create-account');
+      await lookAt(page, testInfo, 'create-account');
 
       const user = await createActiveUser(request, `shot${width}${colorScheme}`);
       const session = await apiSession(request, user);
@@ -56,41 +45,41 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(/\/$/);
       await logIn(page, user, new RegExp(`/account/${account.slug}$`));
       await expect(page.getByText('Harbour in 3D', { exact: true })).toBeVisible();
-      await shot('account');
+      await lookAt(page, testInfo, 'account');
 
       if (mobile) {
         await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('presentation').getByRole('button', { name: account.name }).click();
         await page.waitForTimeout(400);
-        await shot('drawer', false);
+        await lookAt(page, testInfo, 'drawer', { fullPage: false, surface: 'drawer' });
         await page.keyboard.press('Escape');
       } else {
         await page.getByRole('banner').getByRole('button', { name: account.name }).click();
         await page.waitForTimeout(300);
-        await shot('dropdown', false);
+        await lookAt(page, testInfo, 'dropdown', { fullPage: false, surface: 'menu' });
         await page.keyboard.press('Escape');
       }
       await page.waitForTimeout(400);
 
       await page.getByRole('main').getByRole('button', { name: 'Create Workspace' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-      await shot('create-workspace-dialog', false);
+      await lookAt(page, testInfo, 'create-workspace-dialog', { fullPage: false, surface: 'dialog' });
       await page.keyboard.press('Escape');
 
       await page.goto('/accounts');
       await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
-      await shot('accounts');
+      await lookAt(page, testInfo, 'accounts');
 
       await page.goto('/shared');
       await expect(page.getByText('Dikes and dunes', { exact: true })).toBeVisible();
-      await shot('shared');
+      await lookAt(page, testInfo, 'shared');
 
       await page.goto(`/workspace/${harbour.id}`);
       await expect(page.getByRole('region', { name: 'Invite' })).toBeVisible();
       await page.getByLabel('E-mail').fill(other.email);
       await page.getByRole('button', { name: 'Invite' }).click();
       await expect(page.getByRole('list', { name: 'Invitations' })).toBeVisible();
-      await shot('workspace');
+      await lookAt(page, testInfo, 'workspace');
     });
   }
 }

@@ -21,6 +21,9 @@ const harbour: Workspace = {
   rights: 'admin',
 };
 
+/** The text of every page heading (h1) on screen; a screen has exactly one. */
+const pageHeadings = () => screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);
+
 function stubApi(overrides: Record<string, () => Response> = {}) {
   return stubFetch({
     '/api/sites': () => json(page([])),
@@ -42,10 +45,11 @@ describe('the account routes', () => {
   it("guard 3: home opens the first account's page, with its workspaces and the account dropdown", async () => {
     stubApi();
     const router = renderRouterAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'North' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'North' });
+    expect(pageHeadings()).toEqual(['North']);
     expect(router.state.location.pathname).toBe('/account/north');
     const row = (await screen.findByText('Harbour')).closest('li') as HTMLElement;
-    expect(within(row).getByText('Trial')).toBeTruthy();
+    expect(within(row).getByText('Plan').nextElementSibling?.textContent).toBe('Trial');
     expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/workspace/5');
     expect(screen.getByRole('button', { name: 'North' }).getAttribute('aria-haspopup')).toBe('true');
     expect(localStorage.getItem('activeAccount')).toBe('1');
@@ -54,27 +58,34 @@ describe('the account routes', () => {
   it('guard 7: an account route without accounts goes to /account/create, with the warning', async () => {
     stubApi({ '/api/accounts': () => json(page([])) });
     const router = renderRouterAt('/accounts');
-    expect(await screen.findByText('Create an account to get started')).toBeTruthy();
+    const warning = await screen.findByText('Create an account to get started');
+    expect(warning.closest('[role="alert"]')?.textContent).toBe('Create an account to get started');
     expect(router.state.location.pathname).toBe('/account/create');
   });
 
   it("a slug that is not one of the caller's accounts is not found", async () => {
     stubApi();
-    renderRouterAt('/account/someone-elses');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    const router = renderRouterAt('/account/someone-elses');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(pageHeadings()).toEqual(['Page not found']);
+    expect(router.state.location.pathname).toBe('/account/someone-elses');
   });
 
   it('a workspace the API does not find is not found', async () => {
     stubApi({ '/api/workspaces/9': () => json({ detail: 'Not found.' }, 404) });
-    renderRouterAt('/workspace/view/9');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    const router = renderRouterAt('/workspace/view/9');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(pageHeadings()).toEqual(['Page not found']);
+    expect(router.state.location.pathname).toBe('/workspace/view/9');
   });
 
   it('a viewer sees the workspace and their rights, without the invitations', async () => {
     stubApi({ '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
     renderRouterAt('/workspace/view/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeTruthy();
-    expect(screen.getByText('View')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Harbour' });
+    expect(pageHeadings()).toEqual(['Harbour']);
+    expect(screen.getByText('Your rights').nextElementSibling?.textContent).toBe('View');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Invite' })).toBeNull();
   });
 
@@ -82,7 +93,8 @@ describe('the account routes', () => {
     localStorage.setItem('demo', 'true');
     stubApi({ '/api/demo': () => json(5), '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
     const router = renderRouterAt('/account/north');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Harbour' });
+    expect(pageHeadings()).toEqual(['Harbour']);
     expect(router.state.location.pathname).toBe('/workspace/view/5');
   });
 });

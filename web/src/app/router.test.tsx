@@ -7,6 +7,9 @@ import { renderRouterAt } from '../test/render-router';
 
 const mfaRequired = { ...ada, profile: { mfa_required: true } };
 
+/** The text of every page heading (h1) on screen; a screen has exactly one. */
+const pageHeadings = () => screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);
+
 /** The real API's answers for the calls these screens make; `users` decides who is logged in. */
 const stubApi = (users: () => Response) =>
   stubFetch({
@@ -29,7 +32,8 @@ describe('the route guards in the router', () => {
     stubApi(() => json(page([mfaRequired])));
     const router = renderRouterAt('/register');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    expect(pageHeadings()).toEqual(['Profile']);
     expect(router.state.location.pathname).toBe('/profile');
     const alerts = await screen.findAllByText(
       'Activeer tweestapsverificatie (multi-factor authenticatie) om verder te gaan.',
@@ -43,7 +47,8 @@ describe('the route guards in the router', () => {
     stubApi(() => json(page([{ ...mfaRequired, mfa: [{ name: 'app', is_primary: true }] }])));
     const router = renderRouterAt('/register');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Register' });
+    expect(pageHeadings()).toEqual(['Register']);
     expect(router.state.location.pathname).toBe('/register');
   });
 
@@ -51,7 +56,9 @@ describe('the route guards in the router', () => {
     stubApi(() => json({ detail: 'Authentication credentials were not provided.' }, 401));
     const router = renderRouterAt('/profile');
 
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    const login = await screen.findByRole('button', { name: 'Login' });
+    expect(login.closest('form')).toBe(screen.getByLabelText('Username').closest('form'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile' })).toBeNull();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -62,6 +69,8 @@ describe('the route guards in the router', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    const login = await screen.findByRole('button', { name: 'Login' });
+    expect(login.closest('form')).toBe(screen.getByLabelText('Username').closest('form'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Profile' })).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('accounts', () => {
     expect(twin.slug).toBe('gemeente-s-hertogenbosch-2');
   });
 
-  it("validates with the spec's messages and refuses another admin", async () => {
+  it("answers 'Name is required' for a missing or blank name or description, and refuses another admin", async () => {
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/accounts',

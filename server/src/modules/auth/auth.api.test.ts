@@ -67,7 +67,7 @@ describe('registration, activation, login and logout', () => {
     expect(expired.json().detail).toBe('This activation link has expired.');
   });
 
-  it("validates registration with the spec's messages, in DRF's shape", async () => {
+  it("rejects a missing or invalid username, e-mail or password with a message per field, in DRF's shape", async () => {
     const res = await register({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

@@ -66,7 +66,7 @@ describe('workspaces, invitations and demo', () => {
     expect(list.json().results.map((w: { id: number }) => w.id)).toContain(body.id);
   });
 
-  it("validates with the spec's messages, and refuses another user's account", async () => {
+  it("answers 'Name is required' for a missing name or description, and refuses another user's account", async () => {
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/workspaces',

@@ -33,6 +33,8 @@ describe('Footer', () => {
 
   it.each(['/login', '/datasources', '/no-such-page'])('is shown on %s', (path) => {
     renderAt(path);
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      'For questions and support reach us at support@example.org',
+    );
   });
 });

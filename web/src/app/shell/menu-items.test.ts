@@ -4,7 +4,7 @@ import { type MenuItem, menuItems, visibleMenuItems } from './menu-items';
 const ids = (state: { isLoggedIn: boolean; demo: boolean }) =>
   visibleMenuItems(menuItems, state).map((item) => item.id);
 
-describe('the menu per state (spec §2 "Menu")', () => {
+describe('the menu per state (logged out, logged in, demo)', () => {
   it('shows only Login to a logged-out user', () => {
     expect(ids({ isLoggedIn: false, demo: false })).toEqual(['login']);
   });

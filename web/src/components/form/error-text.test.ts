@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { responseBodyText } from './error-text';
 
-describe('responseBodyText (spec §8: the response body as a message)', () => {
+describe('responseBodyText (the response body as a message)', () => {
   it('names every field with its messages', () => {
     const error = new ApiError(400, { name: ['Name is required'], admin: ['Must be you.', 'Really.'] });
     expect(responseBodyText(error, i18next.t)).toBe('name: Name is required\nadmin: Must be you. Really.');

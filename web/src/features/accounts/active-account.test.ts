@@ -16,7 +16,7 @@ const account = (id: number, slug = `acc-${id}`): Account => ({
   admin: 7,
 });
 
-describe('chooseActiveAccount (spec §4 "Account selection")', () => {
+describe("chooseActiveAccount (which of the caller's accounts is active)", () => {
   const accounts = [account(1), account(2), account(3)];
 
   it('has none without accounts', () => {

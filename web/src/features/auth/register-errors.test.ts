@@ -3,7 +3,7 @@ import { registerErrorMessages } from './register-errors';
 
 const fallback = 'The server could not be reached.';
 
-describe('registerErrorMessages (spec §8, register failure)', () => {
+describe('registerErrorMessages (the messages a failed registration shows)', () => {
   it('shows the first key and its first message as "key: value"', () => {
     const body = { password: ['This password is too common.', 'This password is entirely numeric.'] };
     expect(registerErrorMessages(body, fallback)).toEqual(['password: This password is too common.']);
