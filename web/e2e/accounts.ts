@@ -7,8 +7,8 @@ import type { TestUser } from './identity';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * An operator command (`npm run -s admin -- …`, RUNTIME.md) on the e2e server's data
- * directory; the running server carries it out. Answers what it printed.
+ * An operator command (`npm run -s admin -- …`, docs/api.md, "Operator commands") on the
+ * e2e server's data directory; the running server carries it out. Answers what it printed.
  */
 export function admin(...args: string[]): string {
   return execFileSync('npm', ['run', '-s', 'admin', '--', ...args], {

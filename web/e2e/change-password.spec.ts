@@ -12,7 +12,7 @@ test('change the password on the profile', async ({ page, request }) => {
   await expect(form.getByText('Password is required', { exact: true })).toHaveCount(2);
   await expect(form.getByText('Confirm password is required')).toBeVisible();
 
-  // Wrong current password: §8's message, and the server's reason under the field.
+  // Wrong current password: the product's failure message, and the server's reason under the field.
   await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
   await form.getByLabel('New password', { exact: true }).fill(newPassword);
   await form.getByLabel('Confirm Password', { exact: true }).fill(newPassword);

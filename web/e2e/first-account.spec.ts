@@ -49,7 +49,7 @@ test('a first login without an account: create one, then a workspace, delete bot
   await expect(row.getByText('Plan')).toBeVisible();
   await expect(row.getByText('Trial', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', /\/workspace\/\d+$/);
-  // The clone button exists but is hidden (spec §2).
+  // The clone button exists but is hidden (docs/product.md, "Screens").
   await expect(row.locator('button[hidden]')).toHaveCount(1);
   await expect(row.getByRole('button')).toHaveText(['']);
 

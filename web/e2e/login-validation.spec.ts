@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test("the login form applies the spec's rules before calling the server", async ({ page }) => {
+test("the login form applies the product's validation rules before calling the server", async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login', exact: true }).last().click();
   await expect(page.getByText('Username is required')).toBeVisible();

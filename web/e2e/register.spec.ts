@@ -60,7 +60,7 @@ test('the register form checks its fields and shows the server’s reasons', asy
   await expect(form.getByText('Password must be more than 4 characters')).toBeVisible();
   await expect(form.getByText('The password confirmation does not match.')).toBeVisible();
 
-  // Passes the form's rule, fails the server's policy: §8's "key: value" in a snackbar.
+  // Passes the form's rule, fails the server's policy: "key: value" in a snackbar.
   await form.getByLabel('Username', { exact: true }).fill(user.username);
   await form.getByLabel('Email', { exact: true }).fill(user.email);
   await form.getByLabel('Password', { exact: true }).fill('password');

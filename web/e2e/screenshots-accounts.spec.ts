@@ -1,7 +1,7 @@
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
-import { lookAt } from './screenshot';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
+import { lookAt } from './screenshot';
 
 /**
  * The account and workspace screens, the menu dropdown and the drawer at 1280 and 375

@@ -1,6 +1,6 @@
-import { lookAt } from './screenshot';
 import { expect, gotoReady, test } from './fixtures';
 import { authenticator, createActiveUser, logInToProfile, submitLogin } from './identity';
+import { lookAt } from './screenshot';
 
 /**
  * The identity screens at 1280 and 375 px, light and dark, looked at on every run: one
