@@ -1,4 +1,4 @@
-/** The same URL without a leading 'www.' (spec §1), or null when there is none to strip. */
+/** The same URL without a leading 'www.' (the server redirects to it), or null when there is none. */
 export function bareHostUrl(href: string): string | null {
   const url = new URL(href);
   if (!url.hostname.startsWith('www.')) return null;

@@ -1,9 +1,10 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * Orange primary and yellow secondary (spec §1), in shades that keep text readable:
- * white on the deep orange of the light theme is 4.9:1, dark text on the light orange
- * of the dark theme 8:1; both orange shades also read as text on their backgrounds.
+ * Orange primary and yellow secondary (docs/product.md, "What the product does"), in
+ * shades that keep text readable: white on the deep orange of the light theme is 4.9:1,
+ * dark text on the light orange of the dark theme 8:1; both orange shades also read as
+ * text on their backgrounds.
  * Yellow only ever carries dark text.
  */
 export const theme = createTheme({
@@ -43,5 +44,5 @@ export const theme = createTheme({
   },
 });
 
-/** localStorage key of the remembered theme choice (RUNTIME.md "Browser conventions"). */
+/** localStorage key of the remembered theme choice (docs/decisions.md, "The interface"). */
 export const themeStorageKey = 'theme';

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The shell's loading state (spec §3 "loadText", "routeLoading"), outside React so that
- * route guards can set it too.
+ * The shell's loading state (loadText, routeLoading in docs/product.md, "Data"), outside
+ * React so that route guards can set it too.
  */
 type UiState = {
   /** The overlay's text; null means the default, 'Loading content' in the current language. */

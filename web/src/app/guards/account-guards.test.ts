@@ -123,7 +123,7 @@ describe('guard 7: an account route without an active account', () => {
 });
 
 describe('the guard list', () => {
-  it('runs the seven guards in the order of the spec', () => {
+  it('runs the seven guards in the order of docs/product.md', () => {
     expect(guards).toHaveLength(7);
     expect(guards[0]).toBe(accountsFirst);
     expect(guards[1]).toBe(demoWorkspaceRedirect);

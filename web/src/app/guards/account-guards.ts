@@ -29,7 +29,7 @@ export const loggedInHome: Guard = ({ route, isLoggedIn, demo, accounts }) => {
   return { redirect: first ? pathTo(paths.account, { slug: first.slug }) : paths.createAccount };
 };
 
-/** The routes guard 4 shows the route-loading indicator for (spec §2). */
+/** The routes guard 4 shows the route-loading indicator for (docs/product.md, "Navigation guards"). */
 export const routeLoadingRoutes: ReadonlySet<PathName | 'notFound'> = new Set<PathName>([
   'workspace',
   'editWorkspace',

@@ -21,7 +21,7 @@ import {
 } from './account-guards';
 import { authRequired, type Guard, mfaSetupRequired, type RouteAccess, runGuards } from './guards';
 
-/** The spec's navigation guards (§2), in its order. */
+/** The navigation guards, in the order of docs/product.md, "Navigation guards". */
 export const guards: readonly Guard[] = [
   accountsFirst, // 1.
   demoWorkspaceRedirect, // 2.

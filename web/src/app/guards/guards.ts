@@ -3,7 +3,10 @@ import { paths } from '@geows/contract';
 import i18next from 'i18next';
 import type { SnackbarColor } from '../../components/snackbar/snackbar-store';
 
-/** Who may open a route (spec §2 "Access"): everyone, logged-in users, or those with an account too. */
+/**
+ * Who may open a route (docs/product.md, "Roles and permissions"): everyone, logged-in
+ * users, or those with an account too.
+ */
 export type RouteAccess = 'public' | 'auth' | 'account';
 
 /** What a guard knows about the navigation; data is loaded only by the guards that ask. */
@@ -20,7 +23,7 @@ export type GuardContext = {
   accounts: () => readonly Account[];
   /** Loads the accounts afresh; a failure leaves the list as it was. */
   fetchAccounts: () => Promise<void>;
-  /** The active account among the loaded ones (spec §4 "Account selection"). */
+  /** The active account among the loaded ones (docs/product.md, "States and transitions"). */
   activeAccount: () => Account | null;
   /** `GET /api/demo`: the demo workspace id, or 0; rejects when the lookup fails. */
   demoWorkspace: () => Promise<number>;
@@ -35,7 +38,7 @@ export type Guard = (context: GuardContext) => GuardResult | Promise<GuardResult
 
 /**
  * Guard 5: multi-factor authentication required by the profile but none set up →
- * only the profile may be shown, with a warning (in Dutch, as the spec has it).
+ * only the profile may be shown, with a warning in Dutch (docs/product.md, "Navigation guards").
  */
 export const mfaSetupRequired: Guard = async ({ route, isLoggedIn, authUser }) => {
   if (!isLoggedIn || route === 'profile') return undefined;

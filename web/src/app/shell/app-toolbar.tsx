@@ -17,8 +17,9 @@ const fullMenuMinWidth = 1200;
 
 /**
  * The top bar: brand, spinner, menu (buttons, or a drawer on small screens), theme,
- * language. Mobile (≤ 760 px, spec §4) always gets the drawer; so does a medium screen
- * whose menu has more items than fit (the logged-in menu), rather than overlapping buttons.
+ * language. Mobile (≤ 760 px) always gets the drawer; so does a medium screen whose menu has
+ * more items than fit (the logged-in menu), rather than overlapping buttons (docs/decisions.md,
+ * "The interface").
  */
 export function AppToolbar({ branding }: { branding: SiteBranding }) {
   const items = useMenuItems();

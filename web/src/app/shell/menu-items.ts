@@ -15,7 +15,7 @@ type MenuItemBase = {
   label: MenuLabel;
   /** Shown to logged-in users when true, to logged-out users when false. */
   auth: boolean;
-  /** Still shown in demo mode (spec §2 "Menu"). */
+  /** Still shown in demo mode (docs/product.md, "Menu"). */
   demo: boolean;
 };
 
@@ -30,7 +30,7 @@ export type MenuItem = MenuItemBase &
     | { kind: 'accounts'; links: readonly MenuLink[] }
   );
 
-/** The menu, in order (spec §2 "Menu"). */
+/** The menu, in order (docs/product.md, "Menu"). */
 export const menuItems: readonly MenuItem[] = [
   { id: 'login', kind: 'link', label: 'menu.login', path: paths.login, auth: false, demo: false },
   {

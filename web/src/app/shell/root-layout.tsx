@@ -17,7 +17,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppToolbar branding={branding} />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        {/* Keyed by the full path: every path change renders the screen afresh (spec §1). */}
+        {/* Keyed by the full path: every path change renders the screen afresh. */}
         <Fragment key={pathname + search + hash}>
           <Outlet />
         </Fragment>

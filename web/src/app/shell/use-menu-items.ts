@@ -10,7 +10,7 @@ export function useMenuItems(): MenuItem[] {
   return visibleMenuItems(menuItems, auth);
 }
 
-/** Runs a menu action; Logout logs out and then goes to / (spec §2 "Menu"). */
+/** Runs a menu action; Logout logs out and then goes to / (docs/product.md, "Menu"). */
 export function useMenuAction(): (action: MenuAction) => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

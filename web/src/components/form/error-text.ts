@@ -7,9 +7,9 @@ export function errorText(error: unknown, t: TFunction): string {
 }
 
 /**
- * The whole response body of a failed call, for the screens that show it (spec §8:
- * account and workspace failures): every field's messages as "field: message", or the
- * server's text.
+ * The whole response body of a failed call, for the screens that show it (account and
+ * workspace failures, docs/product.md, "Errors and messages"): every field's messages as
+ * "field: message", or the server's text.
  */
 export function responseBodyText(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('errors.network');

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 /**
  * react-hook-form driven by one of the contract's zod schemas, so the form checks
- * exactly what the API checks, with the spec's messages (§5).
+ * exactly what the API checks, with the product's messages (docs/product.md, "Validation").
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,

@@ -8,8 +8,8 @@ const keyByText = new Map<string, MessageKey>(
 );
 
 /**
- * The contract's schemas carry the spec's English texts (§5); this shows them in the
- * interface language. Texts that are not the spec's (the server's own) stay as they are.
+ * The contract's schemas carry the product's English texts (docs/product.md, "Validation");
+ * this shows them in the interface language. Other texts (the server's own) stay as they are.
  */
 export function useValidationText(): (message: string | undefined) => string | undefined {
   const { t } = useTranslation();

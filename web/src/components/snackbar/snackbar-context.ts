@@ -4,7 +4,7 @@ import type { SnackbarColor } from './snackbar-store';
 export type { SnackbarColor } from './snackbar-store';
 
 export type SnackbarApi = {
-  /** Shows one message; the default colour is success (spec §4). */
+  /** Shows one message; the default colour is success (docs/product.md, "States and transitions"). */
   show: (text: string, color?: SnackbarColor) => void;
   /** Shows a message after the one on screen has closed. */
   enqueue: (text: string, color?: SnackbarColor) => void;

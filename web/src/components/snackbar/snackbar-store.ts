@@ -4,9 +4,9 @@ export type SnackbarColor = AlertColor;
 export type SnackbarMessage = { id: number; text: string; color: SnackbarColor };
 
 /**
- * The snackbar's state (spec §3 "snackbar"), outside React so that route guards and
- * other non-component code can show a message too. One message is on screen; `show`
- * replaces it, `enqueue` waits until it has closed.
+ * The snackbar's state (client state in docs/product.md, "Data"), outside React so that
+ * route guards and other non-component code can show a message too. One message is on
+ * screen; `show` replaces it, `enqueue` waits until it has closed.
  */
 let current: SnackbarMessage | null = null;
 let open = false;
@@ -22,7 +22,7 @@ function emit() {
 
 const make = (text: string, color: SnackbarColor): SnackbarMessage => ({ id: nextId++, text, color });
 
-/** Shows one message now; the default colour is success (spec §4). */
+/** Shows one message now; the default colour is success (docs/product.md, "States and transitions"). */
 export function showSnackbar(text: string, color: SnackbarColor = 'success'): void {
   queue.length = 0;
   current = make(text, color);

@@ -1,6 +1,6 @@
 /**
- * Spec §8, register failure: an array answer shows each of its strings; otherwise the
- * first key and its (first) value as "key: value", e.g.
+ * Register failure (docs/product.md, "Errors and messages"): an array answer shows each
+ * of its strings; otherwise the first key and its (first) value as "key: value", e.g.
  * "password: This password is too common.". A bare `detail` or `error` text (a rate
  * limit, say) is shown as it is: naming its key would tell the user nothing.
  */

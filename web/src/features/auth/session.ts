@@ -32,7 +32,7 @@ export async function endSession(queryClient: QueryClient, navigate: Navigate, t
   queryClient.clear();
 }
 
-/** The logout action (spec §2 "Menu"): revoke the token, clear the session, go home. */
+/** The logout action (docs/product.md, "Menu"): revoke the token, clear the session, go home. */
 export async function logOut(queryClient: QueryClient, navigate: Navigate): Promise<void> {
   if (getToken()) {
     setAuthStatus('loading');

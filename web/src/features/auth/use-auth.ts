@@ -8,7 +8,7 @@ export type AuthState = {
   /** The API token kept in localStorage ('token'); null when logged out. */
   token: string | null;
   isLoggedIn: boolean;
-  /** Demo mode (spec §2, guard 2); the login flow of a later issue turns it on. */
+  /** Demo mode (guard 2 in docs/product.md); the login flow of a later issue turns it on. */
   demo: boolean;
   /** The signed-in user (GET /api/users results[0]); undefined while loading or logged out. */
   authUser: AuthUser | undefined;

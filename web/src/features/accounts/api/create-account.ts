@@ -6,7 +6,7 @@ import { loadAccounts } from './get-accounts';
 /** `POST /api/accounts` `{admin, name, description}`: answers the account with its slug. */
 export const createAccount = (body: CreateAccountRequest) => callApi(accountsApi.create, { body });
 
-/** Creates an account, then reloads the list (spec §2: success reloads accounts). */
+/** Creates an account, then reloads the list (docs/product.md, "Screens": Create account). */
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { type Account, accountsApi } from '@geows/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/accounts`: the accounts the caller administers (spec §7 reads results). */
+/** `GET /api/accounts`: the accounts the caller administers, the list envelope's `results`. */
 export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
   const page = await callApi(accountsApi.list, { signal });
   return page.results;

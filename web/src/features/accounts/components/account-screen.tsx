@@ -9,7 +9,7 @@ import { setActiveAccountId } from '../active-account';
 import { useAccounts } from '../api/get-accounts';
 
 /**
- * /account/{slug} (spec §2 "Account page"): the account's name and its workspaces.
+ * /account/{slug} (docs/product.md, "Screens"): the account's name and its workspaces.
  * Opening it makes the account active; a slug that is not one of the caller's accounts
  * is not found, whoever it belongs to.
  */

@@ -16,7 +16,7 @@ import { accountHome } from '../active-account';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccounts } from '../api/get-accounts';
 
-/** /accounts (spec §2 "Accounts"): every account with Edit and a confirmed Delete. */
+/** /accounts (docs/product.md, "Screens"): every account with Edit and a confirmed Delete. */
 export function AccountsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function AccountsScreen() {
     if (!window.confirm(t('accounts.confirmDelete'))) return;
     try {
       const left = await deleteAccount.mutateAsync(account.id);
-      // Spec §4: with no accounts left, the way on is to create one.
+      // With no accounts left, the way on is to create one (docs/product.md, "States and transitions").
       if (left.length === 0) await navigate(paths.createAccount);
     } catch (error) {
       show(errorText(error, t), 'error');

@@ -16,7 +16,7 @@ import { useCreateAccount } from '../api/create-account';
 import { useAccounts } from '../api/get-accounts';
 
 /**
- * /account/create (spec §2 "Create account"): name and description; errors in a
+ * /account/create (docs/product.md, "Screens"): name and description; errors in a
  * dismissible red alert; success reloads the accounts and opens /accounts.
  */
 export function CreateAccountScreen() {

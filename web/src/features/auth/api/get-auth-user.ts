@@ -2,7 +2,7 @@ import { type AuthUser, usersApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/users` → results[0]: the signed-in user (spec §3 "Auth user"). */
+/** `GET /api/users` → results[0]: the signed-in user (docs/product.md, "Data"). */
 export async function getAuthUser(signal?: AbortSignal): Promise<AuthUser> {
   const page = await callApi(usersApi.me, { signal });
   const user = page.results[0];

@@ -5,8 +5,9 @@ import { callApi } from '../../../api/client';
 export type ResetPasswordByLink = { password: string; uid: string; pw_token: string };
 
 /**
- * `POST /api/auth/resetPassword` with the uid and token of an e-mailed link. The spec
- * (§6) does not exempt this call from the auth header, so a stored token goes along.
+ * `POST /api/auth/resetPassword` with the uid and token of an e-mailed link. This call is
+ * not exempt from the auth header (docs/product.md, "Roles and permissions"), so a stored
+ * token goes along.
  */
 export const resetPassword = (body: ResetPasswordByLink) => callApi(authApi.resetPassword, { body });
 

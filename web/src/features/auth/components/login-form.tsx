@@ -40,7 +40,7 @@ export function LoginForm() {
     } catch (error) {
       setAuthStatus('error');
       applyServerFieldErrors(error, ['username', 'password'], setError);
-      // §8: the `error` field of the answer, in an error snackbar.
+      // The `error` field of the answer, in an error snackbar (docs/product.md, "Errors and messages").
       show(errorText(error, t), 'error');
     }
   });

@@ -8,7 +8,7 @@ import { useSiteBranding } from '../../sites';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
-/** Home and /login (spec §2: the same screen): what the product is, and the login form. */
+/** Home and /login, one screen: what the product is, and the login form. */
 export function LoginScreen() {
   const { t } = useTranslation();
   const { ready, name, defaultLogo } = useSiteBranding();

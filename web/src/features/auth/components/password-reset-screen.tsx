@@ -29,7 +29,8 @@ export function PasswordResetScreen() {
       await navigate(paths.login, { replace: true });
     } catch (error) {
       applyServerFieldErrors(error, ['password'], setError);
-      // §8: the detail field, otherwise the error itself ("password: ...").
+      // The detail field, otherwise the error itself ("password: ..."), as docs/product.md,
+      // "Errors and messages" asks.
       show(errorText(error, t), 'error');
     }
   });

@@ -17,7 +17,7 @@ import { AuthCard, AuthPage } from './auth-card';
 
 const fields = ['username', 'email', 'password'] as const;
 
-/** Registration (spec §2): on success the activation mail is on its way. */
+/** Registration (docs/product.md, "Screens"): on success the activation mail is on its way. */
 export function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

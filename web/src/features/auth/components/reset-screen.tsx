@@ -11,7 +11,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useRequestReset } from '../api/request-reset';
 import { AuthCard, AuthPage } from './auth-card';
 
-/** Reset request (spec §2 "Reset password"): mails a link, then goes home. */
+/** Reset request (docs/product.md, "Screens"): mails a link, then goes home. */
 export function ResetScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

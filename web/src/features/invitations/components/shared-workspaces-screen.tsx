@@ -12,10 +12,11 @@ import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useMyInvitations } from '../api/get-my-invitations';
 import { formatDate } from '../format-date';
 
-/** /shared (spec §2 "Shared workspaces"): a row per invitation with the workspace and View. */
+/** /shared (docs/product.md, "Screens"): a row per invitation with the workspace and View. */
 export function SharedWorkspacesScreen() {
   const { t, i18n } = useTranslation();
-  // A failed read only stops the loading (spec §8): the list then shows as empty.
+  // A failed read only stops the loading (docs/product.md, "Errors and messages"): the list
+  // then shows as empty.
   const { data: invitations = [], isPending } = useMyInvitations();
   useRouteLoading(isPending);
 

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import { QRCodeSVG } from 'qrcode.react';
 
 /**
- * The otpauth URI as a QR code (spec §9: size 200, level H). Always dark on white, with
- * a quiet zone, so cameras read it in the dark theme too. Loaded on demand: the code
- * library is only needed while setting up the app method.
+ * The otpauth URI as a QR code (size 200, level H: docs/product.md, "Limits"). Always
+ * dark on white, with a quiet zone, so cameras read it in the dark theme too. Loaded on
+ * demand: the code library is only needed while setting up the app method.
  */
 export default function QrCode({ value, label }: { value: string; label: string }) {
   return (

@@ -2,8 +2,6 @@ import type { AuthUser, MfaMethodName } from '@geows/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/error-text';
@@ -15,7 +13,7 @@ import { useDeactivateMethod } from '../api/deactivate-method';
 import { useActiveMethods } from '../api/get-active-methods';
 import { useRequestEmailCode } from '../api/request-code';
 import { BackupCodes } from './backup-codes';
-import { CodeForm } from './code-form';
+import { CodeCheck } from './code-check';
 import { MethodRow } from './method-row';
 import { SetupPanel } from './setup-panel';
 
@@ -127,55 +125,29 @@ export function SecuritySection({ user }: { user: AuthUser | undefined }) {
             />
           )}
           {step.kind === 'verify' && (
-            <Stack spacing={2}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-                {t('mfa.verifyTitle')}
-              </Typography>
-              <Typography color="text.secondary">{t('mfa.verifyIntro')}</Typography>
-              {isActive('email') && (
-                <Button
-                  variant="outlined"
-                  onClick={handleSendCode}
-                  disabled={requestCode.isPending}
-                  sx={{ alignSelf: 'flex-start' }}
-                >
-                  {t('mfa.sendCode')}
-                </Button>
-              )}
-              <CodeForm
-                submitLabel={t('mfa.continue')}
-                onSubmit={(code) => startSetup(step.method, code)}
-                onCancel={idle}
-              />
-            </Stack>
+            <CodeCheck
+              title={t('mfa.verifyTitle')}
+              intro={t('mfa.verifyIntro')}
+              onSendCode={isActive('email') ? handleSendCode : undefined}
+              sending={requestCode.isPending}
+              submitLabel={t('mfa.continue')}
+              onSubmit={(code) => startSetup(step.method, code)}
+              onCancel={idle}
+            />
           )}
           {step.kind === 'deactivate' && (
-            <Stack spacing={2}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-                {t('mfa.deactivateTitle', {
-                  method: step.method === 'app' ? t('mfa.app') : t('mfa.email'),
-                })}
-              </Typography>
-              <Typography color="text.secondary">
-                {step.method === 'app' ? t('mfa.deactivateIntroApp') : t('mfa.deactivateIntroEmail')}
-              </Typography>
-              {step.method === 'email' && (
-                <Button
-                  variant="outlined"
-                  onClick={handleSendCode}
-                  disabled={requestCode.isPending}
-                  sx={{ alignSelf: 'flex-start' }}
-                >
-                  {t('mfa.sendCode')}
-                </Button>
-              )}
-              <CodeForm
-                submitLabel={t('mfa.deactivate')}
-                submitColor="error"
-                onSubmit={handleDeactivate(step.method)}
-                onCancel={idle}
-              />
-            </Stack>
+            <CodeCheck
+              title={t('mfa.deactivateTitle', {
+                method: step.method === 'app' ? t('mfa.app') : t('mfa.email'),
+              })}
+              intro={step.method === 'app' ? t('mfa.deactivateIntroApp') : t('mfa.deactivateIntroEmail')}
+              onSendCode={step.method === 'email' ? handleSendCode : undefined}
+              sending={requestCode.isPending}
+              submitLabel={t('mfa.deactivate')}
+              submitColor="error"
+              onSubmit={handleDeactivate(step.method)}
+              onCancel={idle}
+            />
           )}
           {step.kind === 'backup' && <BackupCodes codes={step.codes} onDone={idle} />}
         </Box>

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 
 /**
- * `POST /api/auth/resetPassword` as the profile sends it (spec §7): uid and token
- * false, the current password, and the auth header.
+ * `POST /api/auth/resetPassword` as the profile sends it (docs/decisions.md, "Identity and
+ * security"): uid and token false, the current password, and the auth header.
  */
 export const changePassword = ({
   password,

@@ -12,7 +12,7 @@ import { useChangePassword } from '../api/change-password';
 
 const emptyValues = { current_password: '', password: '', confirmPassword: '' };
 
-/** Current password, New password, Confirm Password (spec §2 "Change password"). */
+/** Current password (docs/decisions.md, "Identity and security"), New password, Confirm Password. */
 export function ChangePasswordForm({ username }: { username: string | undefined }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
@@ -27,7 +27,8 @@ export function ChangePasswordForm({ username }: { username: string | undefined 
       reset(emptyValues);
       show(t('profile.passwordChanged'));
     } catch (error) {
-      // §8 asks for 'Something went wrong'; the server's reason (a policy, say) goes under its field.
+      // The product asks for 'Something went wrong' (docs/product.md, "Errors and messages"); the
+      // server's reason (a policy, say) goes under its field.
       applyServerFieldErrors(error, ['current_password', 'password'], setError);
       show(t('profile.failed'), 'error');
     }

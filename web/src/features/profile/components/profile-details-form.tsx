@@ -19,7 +19,7 @@ const empty: Record<Field, string> = { company: '', street: '', number: '', city
 const valuesOf = (profile: Profile | null | undefined) =>
   profile ? Object.fromEntries(fields.map((field) => [field, profile[field]])) : empty;
 
-/** Company name, Street, Housenumber, City, Country (spec §2 "Profile details"). */
+/** Company name, Street, Housenumber, City, Country (the profile in docs/product.md, "Screens"). */
 export function ProfileDetailsForm() {
   const { t } = useTranslation();
   const { show } = useSnackbar();

@@ -8,7 +8,7 @@ import { AccountSection } from './account-section';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 
-/** The profile (spec §2): account, Beveiliging, Profile details, Change password. */
+/** The profile (docs/product.md, "Screens"): account, Beveiliging, Profile details, Change password. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { data: user } = useAuthUser();

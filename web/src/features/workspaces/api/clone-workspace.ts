@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { workspaceListKey } from './get-workspaces';
 
-/** `PUT /api/cloneWorkspace` `{workspace}`: a copy named '… (copy)'. Its button is hidden (spec §2). */
+/** `PUT /api/cloneWorkspace` `{workspace}`: a copy named '… (copy)'. Its button is hidden. */
 export const cloneWorkspace = (id: number) => callApi(workspacesApi.clone, { body: { workspace: id } });
 
 export function useCloneWorkspace() {

@@ -9,8 +9,9 @@ import { applyServerFieldErrors } from '../../../components/form/server-field-er
 import { useZodForm } from '../../../components/form/use-zod-form';
 
 /**
- * Name and Description, both required ('Name is required', spec §5). A failure's
- * response body is kept as a message in a dismissible alert (spec §8). Submit buttons
+ * Name and Description, both required ('Name is required', docs/product.md, "Validation").
+ * A failure's response body is kept as a message in a dismissible alert (docs/product.md,
+ * "Errors and messages"). Submit buttons
  * go inside (`children`) or anywhere with `form={id}`.
  */
 export function WorkspaceDetailsForm({

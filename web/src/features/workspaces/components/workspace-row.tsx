@@ -48,7 +48,7 @@ export function WorkspaceRow({
           >
             <DeleteIcon />
           </IconButton>
-          {/* Spec §2: the clone button exists but is hidden. */}
+          {/* The clone button exists but is hidden (docs/product.md, "Screens"). */}
           <IconButton hidden aria-hidden tabIndex={-1} sx={{ display: 'none' }} onClick={onClone}>
             <ContentCopyIcon />
           </IconButton>

@@ -18,13 +18,15 @@ import { CreateWorkspaceDialog } from './create-workspace-dialog';
 import { WorkspaceRow } from './workspace-row';
 
 /**
- * The account page's Workspaces list (spec §2): a row each, Create Workspace, the empty
- * state; a failed delete or clone is kept as a message in an alert (spec §8).
+ * The account page's Workspaces list (docs/product.md, "Screens"): a row each, Create
+ * Workspace, the empty state; a failed delete or clone is kept as a message in an alert
+ * (docs/product.md, "Errors and messages").
  */
 export function WorkspacesSection({ account }: { account: Account }) {
   const { t } = useTranslation();
   const headingId = useId();
-  // A failed read only stops the loading (spec §8): the list then shows as empty.
+  // A failed read only stops the loading (docs/product.md, "Errors and messages"): the list
+  // then shows as empty.
   const { data: workspaces = [], isPending } = useWorkspaces(account.id);
   const deleteWorkspace = useDeleteWorkspace();
   const cloneWorkspace = useCloneWorkspace();
