@@ -1,8 +1,12 @@
+import { paths } from '@geows/contract';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 /** The page around one identity form: centred, with room above and below. */
 export function AuthPage({ children }: { children: ReactNode }) {
@@ -45,5 +49,15 @@ export function AuthCard({
       </Stack>
       {children}
     </Paper>
+  );
+}
+
+/** The way out of a form that started from the login. */
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Link component={RouterLink} to={paths.login} variant="body2" sx={{ alignSelf: 'center' }}>
+      {t('auth.backToLogin')}
+    </Link>
   );
 }

@@ -1,15 +1,14 @@
 import { paths, resetForm } from '@geows/contract';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../../components/form/error-text';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useRequestReset } from '../api/request-reset';
-import { AuthCard, AuthPage } from './auth-card';
+import { AuthCard, AuthPage, BackToLogin } from './auth-card';
 
 /** Reset request (docs/product.md, "Screens"): mails a link, then goes home. */
 export function ResetScreen() {
@@ -44,9 +43,7 @@ export function ResetScreen() {
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('reset.submit')}
           </Button>
-          <Link component={RouterLink} to={paths.login} variant="body2" sx={{ alignSelf: 'center' }}>
-            {t('auth.backToLogin')}
-          </Link>
+          <BackToLogin />
         </Stack>
       </AuthCard>
     </AuthPage>

@@ -1,17 +1,16 @@
 import { paths, verificationForm } from '@geows/contract';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../../components/form/error-text';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useLoginCode } from '../api/login-code';
 import { getPendingLogin, setAuthStatus } from '../session-store';
-import { AuthCard, AuthPage } from './auth-card';
+import { AuthCard, AuthPage, BackToLogin } from './auth-card';
 import { useCompleteLogin } from './use-complete-login';
 
 /** The second step of a login: a code from the app, the e-mail, or a backup code. */
@@ -49,20 +48,11 @@ export function VerificationScreen() {
         intro={pending?.method === 'email' ? t('auth.verifyIntroEmail') : t('auth.verifyIntroApp')}
       >
         <Stack component="form" noValidate onSubmit={handleVerify} spacing={2.5}>
-          <FormTextField
-            control={control}
-            name="code"
-            label={t('auth.verificationCode')}
-            autoComplete="one-time-code"
-            autoFocus
-            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-          />
+          <OneTimeCodeField control={control} name="code" label={t('auth.verificationCode')} />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('auth.verify')}
           </Button>
-          <Link component={RouterLink} to={paths.login} variant="body2" sx={{ alignSelf: 'center' }}>
-            {t('auth.backToLogin')}
-          </Link>
+          <BackToLogin />
         </Stack>
       </AuthCard>
     </AuthPage>

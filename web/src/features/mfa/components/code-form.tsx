@@ -2,7 +2,7 @@ import { mfaCodeRequest } from '@geows/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 
 /** A 'Verificatie code' field with a submit and a cancel button. */
@@ -29,14 +29,7 @@ export function CodeForm({
 
   return (
     <Stack component="form" noValidate onSubmit={handleCode} spacing={2} sx={{ maxWidth: 360 }}>
-      <FormTextField
-        control={control}
-        name="code"
-        label={t('auth.verificationCode')}
-        autoComplete="one-time-code"
-        autoFocus
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-      />
+      <OneTimeCodeField control={control} name="code" label={t('auth.verificationCode')} />
       <Stack direction="row" spacing={1.5}>
         <Button type="submit" variant="contained" color={submitColor} disabled={formState.isSubmitting}>
           {submitLabel}

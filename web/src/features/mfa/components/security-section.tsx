@@ -1,7 +1,6 @@
 import type { AuthUser, MfaMethodName } from '@geows/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/error-text';
