@@ -35,14 +35,14 @@ describe('translation catalogs', () => {
     }
   });
 
-  it('keep the texts of the specification word for word', () => {
+  it('keep the texts of docs/product.md word for word', () => {
     expect(en.shell.loadingContent).toBe(defaultLoadingText);
     expect(en.shell.support).toBe('For questions and support reach us at {{email}}');
     expect(en.menu.login).toBe('Login');
     expect(en.validation).toEqual(messages);
   });
 
-  it("keep the identity screens' texts of the specification word for word", () => {
+  it("keep the identity screens' texts of docs/product.md word for word", () => {
     expect(en.auth).toMatchObject({
       username: 'Username',
       password: 'Password',
@@ -97,7 +97,7 @@ describe('translation catalogs', () => {
     expect(en.menu).toMatchObject({ profile: 'Profile', logout: 'Logout' });
   });
 
-  it("keep the account screens' texts of the specification word for word", () => {
+  it("keep the account screens' texts of docs/product.md word for word", () => {
     expect(en.menu).toMatchObject({
       sharedWorkspaces: 'Shared Workspaces',
       datasources: 'Datasources',

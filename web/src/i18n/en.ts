@@ -1,6 +1,6 @@
 /**
- * English interface texts. Where the specification quotes a text, it is used here word
- * for word, including the texts the specification gives in Dutch (verification, security).
+ * English interface texts. Where docs/product.md quotes a text, it is used here word
+ * for word, including the texts it gives in Dutch (verification, security).
  */
 export const en = {
   shell: {
