@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,12 +15,17 @@ import { endpointRegistrar } from './lib/endpoint-routes.js';
 import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { createUrlFetcher } from './lib/url-fetch/index.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
+import { datasourcesRoutes } from './modules/datasources/datasources.routes.js';
+import { createDatasourcesService } from './modules/datasources/datasources.service.js';
+import { createInspectService } from './modules/datasources/inspect.service.js';
+import { createUploadService } from './modules/datasources/upload.service.js';
 import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
 import { createDatasourceTypesService } from './modules/datasourcetypes/datasourcetypes.service.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
@@ -31,6 +37,8 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { createSitesService } from './modules/sites/sites.service.js';
+import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
+import { createUserGroupsService } from './modules/usergroups/usergroups.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
@@ -123,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
   };
   registerAuthentication(app);
+  // Uploads only: the file is streamed to disk by the upload service, with its own limits.
+  await app.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1 } });
 
   const sites = createSitesService(ctx);
   const authenticate = createAuthenticator(ctx);
@@ -135,6 +145,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const invitations = createInvitationsService(ctx, { workspaces, sites });
   const demo = createDemoService(ctx);
   const datasourceTypes = createDatasourceTypesService(ctx);
+  const fetcher = ctx.fetcher ?? createUrlFetcher({ allowHosts: ctx.config.fetchAllowHosts });
+  const datasources = createDatasourcesService(ctx, { accounts });
+  const inspect = createInspectService(ctx, { fetcher, datasources });
+  const uploads = createUploadService(ctx, { accounts, datasources });
+  const userGroups = createUserGroupsService(ctx, { accounts });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).
   const route = endpointRegistrar(app, authenticate);
@@ -148,6 +163,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   workspacesRoutes(route, { workspaces });
   invitationsRoutes(route, { invitations });
   demoRoutes(route, { demo });
+  datasourcesRoutes(route, { datasources, inspect, uploads });
+  userGroupsRoutes(route, { userGroups });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

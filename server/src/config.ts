@@ -61,6 +61,12 @@ const schema = z.object({
     .number({ error: 'TOKEN_MAX_DAYS must be a number of days' })
     .positive()
     .default(90),
+  FETCH_ALLOW_HOSTS: optionalString,
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'UPLOAD_MAX_MB must be a number of megabytes' })
+    .positive('UPLOAD_MAX_MB must be a number of megabytes')
+    .max(10_000, 'UPLOAD_MAX_MB must be at most 10000')
+    .default(50),
 });
 
 export type Config = {
@@ -86,6 +92,13 @@ export type Config = {
   tokenMaxAgeMs: number;
   /** Per client address, over all sign-in, registration, reset and activation calls. */
   authRateLimitPerMinute: number;
+  /**
+   * Hosts (`host` or `host:port`) the server may fetch although they resolve to a
+   * loopback or private address: intranet services, and the tests' fixtures.
+   */
+  fetchAllowHosts: string[];
+  /** The largest data file an upload may send, in bytes. */
+  uploadMaxBytes: number;
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -131,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 86_400_000,
     tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

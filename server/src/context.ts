@@ -6,6 +6,7 @@ import { type Background, createBackground } from './lib/background.js';
 import { createSecretBox, resolveSecretKey, type SecretBox } from './lib/crypto.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
+import type { UrlFetcher } from './lib/url-fetch/index.js';
 
 /** What every module is built from: configuration, the database and shared services. */
 export type AppContext = {
@@ -20,6 +21,8 @@ export type AppContext = {
   throttle: Throttle;
   /** Work finished after the response (mails); shutdown waits for it. */
   background: Background;
+  /** Fetches user-given URLs; tests inject one with their own resolver. Default: from the config. */
+  fetcher?: UrlFetcher;
 };
 
 export async function createContext(

@@ -4,6 +4,7 @@ import { createContext } from './context.js';
 import { cleanUp } from './db/housekeeping.js';
 import { DataDirLockedError } from './db/lock.js';
 import { type OpenDatabase, openDatabase } from './db/open.js';
+import { deleteStaleUploads } from './modules/datasources/upload.service.js';
 import { writeOperatorSecret } from './operator/operator.routes.js';
 
 /**
@@ -36,15 +37,14 @@ async function main() {
     lock?.update({ url: listeningOrigin({ host: config.host, port }) });
     app.log.info(`Serving ${listeningOrigin({ host: config.host, port })} (database: ${database.kind})`);
 
+    const tidy = () =>
+      Promise.all([cleanUp(ctx.db, config.tokenMaxAgeMs), deleteStaleUploads(config.dataDir)]);
     const housekeeping = setInterval(
-      () =>
-        void cleanUp(ctx.db, config.tokenMaxAgeMs).catch((error) =>
-          app.log.warn({ err: error }, 'clean-up failed'),
-        ),
+      () => void tidy().catch((error) => app.log.warn({ err: error }, 'clean-up failed')),
       60 * 60_000,
     );
     housekeeping.unref();
-    void cleanUp(ctx.db, config.tokenMaxAgeMs).catch(() => {});
+    void tidy().catch(() => {});
 
     let stopping = false;
     stop = async (signal: string) => {

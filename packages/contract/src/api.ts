@@ -1,12 +1,14 @@
 import { accountsApi } from './accounts.js';
 import { authApi } from './auth.js';
 import { datasourceTypesApi } from './datasource-types.js';
+import { datasourcesApi } from './datasources.js';
 import { demoApi } from './demo.js';
 import type { Endpoint } from './endpoint.js';
 import { healthApi } from './health.js';
 import { invitationsApi } from './invitations.js';
 import { mfaApi } from './mfa.js';
 import { sitesApi } from './sites.js';
+import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
 import { workspacesApi } from './workspaces.js';
 
@@ -22,6 +24,8 @@ export const api = {
   workspaces: workspacesApi,
   invitations: invitationsApi,
   demo: demoApi,
+  datasources: datasourcesApi,
+  userGroups: userGroupsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(api).flatMap((domain) => Object.values(domain));

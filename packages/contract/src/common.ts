@@ -43,3 +43,20 @@ export const idParam = z.object({ id: dbId() });
 
 /** The body of a 204 answer. */
 export const noContent = z.null();
+
+/** DRF's page number pagination: `?page=` (1-based) and `?page_size=` (default 100, at most 1,000). */
+export const pageQuery = z.object({
+  page: dbId().optional(),
+  page_size: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'A valid integer is required.' })
+        .int('A valid integer is required.')
+        .min(1, 'Ensure this value is greater than or equal to 1.')
+        .max(1000, 'Ensure this value is less than or equal to 1000.'),
+    )
+    .optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+export const defaultPageSize = 100;

@@ -14,12 +14,19 @@ const httpUrl = z
 
 const secret = z.string().max(4096).optional();
 
+/** Text a service needs (a layer name, a tile matrix set): missing and empty say the same. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required' : 'Expected text.') })
+    .min(1, 'This field is required')
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
 /** Extra query parameters appended to every request to the service. */
 const extraParameters = z.record(z.string().max(100), z.string().max(1000)).default({});
 
 export const wmsConfig = z.object({
   url: httpUrl,
-  layers: z.string().min(1, 'This field is required').max(1000),
+  layers: requiredText(1000),
   version: z.enum(['1.1.1', '1.3.0']).default('1.3.0'),
   format: z.string().max(100).default('image/png'),
   transparent: z.boolean().default(true),
@@ -30,9 +37,9 @@ export const wmsConfig = z.object({
 
 export const wmtsConfig = z.object({
   url: httpUrl,
-  layer: z.string().min(1, 'This field is required').max(1000),
+  layer: requiredText(1000),
   style: z.string().max(200).default('default'),
-  tileMatrixSetID: z.string().min(1, 'This field is required').max(200),
+  tileMatrixSetID: requiredText(200),
   format: z.string().max(100).default('image/png'),
   parameters: extraParameters,
 });
@@ -53,12 +60,19 @@ export const tiles3dConfig = z.object({
   maximumScreenSpaceError: z.number().positive().max(1024).default(16),
 });
 
-export const geojsonConfig = z.object({
-  url: httpUrl,
-  strokeColor: z.string().max(50).default('#ff6d00'),
-  fillColor: z.string().max(50).default('#ff6d0033'),
-  clampToGround: z.boolean().default(true),
-});
+/** A GeoJSON URL, or an uploaded file (`uploaded`: its file name) whose features the server keeps. */
+export const geojsonConfig = z
+  .object({
+    url: httpUrl.optional(),
+    uploaded: z.string().max(300).optional(),
+    strokeColor: z.string().max(50).default('#ff6d00'),
+    fillColor: z.string().max(50).default('#ff6d0033'),
+    clampToGround: z.boolean().default(true),
+  })
+  .refine((config) => config.url !== undefined || config.uploaded !== undefined, {
+    path: ['url'],
+    error: 'This field is required',
+  });
 
 export const arcgisMapServerConfig = z.object({
   url: httpUrl,

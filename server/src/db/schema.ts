@@ -221,7 +221,50 @@ export const workspaceEditors = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
-/** The layer tree of a workspace; a later issue adds data sources and user groups to it. */
+/**
+ * A registered map service or uploaded file of an account. `config` holds the type's
+ * settings without its secrets; those sit sealed (AES-256-GCM, the secret box) in
+ * `secrets` as one JSON object. `type_id` turns null if an operator removes a type:
+ * the list then shows 'Unknown'.
+ */
+export const datasources = pgTable(
+  'datasources',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    typeId: integer('type_id').references(() => datasourceTypes.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    secrets: text('secrets'),
+    /** For uploaded files: how many features, and their extent [w, s, e, n] in degrees. */
+    featureCount: integer('feature_count'),
+    extent: jsonb('extent').$type<[number, number, number, number]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list's orders per account, read forwards or backwards by the page query.
+    index('datasources_account_modified_idx').on(t.accountId, t.updatedAt, t.id),
+    index('datasources_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+  ],
+);
+
+/** The features of an uploaded file, in file order (PostGIS is not available on the embedded database). */
+export const datasourceFeatures = pgTable(
+  'datasource_features',
+  {
+    datasourceId: integer('datasource_id')
+      .notNull()
+      .references(() => datasources.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    feature: jsonb('feature').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datasourceId, t.seq] })],
+);
+
+/** The layer tree of a workspace. A data source in use cannot be deleted (the API says where it is used). */
 export const layers = pgTable(
   'layers',
   {
@@ -233,10 +276,64 @@ export const layers = pgTable(
     position: integer('position').notNull().default(0),
     name: text('name').notNull(),
     visible: boolean('visible').notNull().default(true),
-    dataSourceId: integer('data_source_id'),
+    dataSourceId: integer('data_source_id').references(() => datasources.id),
     template: jsonb('template').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('layers_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    index('layers_workspace_idx').on(t.workspaceId),
+    index('layers_data_source_idx').on(t.dataSourceId),
+  ],
+);
+
+/** People of an account gathered to be given layers together. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_groups_account_idx').on(t.accountId)],
+);
+
+/** A member by e-mail; `user_id` is filled when that address registers (as invitations wait). */
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_group_members_group_email_unique').on(t.groupId, sql`lower(${t.email})`),
+    index('user_group_members_email_idx').on(sql`lower(${t.email})`),
+    index('user_group_members_user_idx').on(t.userId),
+  ],
+);
+
+/** The groups a layer is restricted to; a layer without groups is for everyone who sees the workspace. */
+export const layerUserGroups = pgTable(
+  'layer_user_groups',
+  {
+    layerId: integer('layer_id')
+      .notNull()
+      .references(() => layers.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.layerId, t.groupId] }),
+    index('layer_user_groups_group_idx').on(t.groupId),
+  ],
 );
 
 /** A workspace shared with a person by e-mail; it waits for that address to register. */

@@ -31,6 +31,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return (cause?.code ?? code) === '23505';
 }
 
+/** PostgreSQL's foreign_key_violation: a row still referenced, or a reference to a row that went. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { cause, code } = error as { cause?: { code?: string }; code?: string };
+  return (cause?.code ?? code) === '23503';
+}
+
 /** Turns Zod issues reported by the type provider into `{"field": ["message"]}`. */
 function fieldErrorsOf(validation: { instancePath: string; message?: string }[]): FieldErrors {
   const errors: FieldErrors = {};

@@ -10,6 +10,7 @@ import {
 } from '../../lib/passwords.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { MailSite, SitesService } from '../sites/sites.service.js';
+import { claimMemberships } from '../usergroups/usergroups.repository.js';
 import { activationMail, passwordResetMail } from './auth.mails.js';
 import * as repo from './auth.repository.js';
 import type { AuthedUser } from './authenticate.js';
@@ -30,6 +31,7 @@ export function createAuthService(
     const token = randomToken();
     await repo.insertAuthToken(db, userId, sha256(token));
     await repo.touchLastLogin(db, userId);
+    await claimMemberships(db, userId);
     return token;
   }
 

@@ -1,5 +1,5 @@
 import { datasourceTypeDefinitions } from '@geows/contract';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { datasourceTypes } from '../../db/schema.js';
 
@@ -18,4 +18,9 @@ export async function syncDatasourceTypes(db: Db) {
       target: datasourceTypes.id,
       set: { key: sql`excluded.key`, name: sql`excluded.name` },
     });
+}
+
+export async function findDatasourceType(db: Db, id: number): Promise<DatasourceTypeRow | undefined> {
+  const [row] = await db.select().from(datasourceTypes).where(eq(datasourceTypes.id, id)).limit(1);
+  return row;
 }

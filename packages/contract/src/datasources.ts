@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
+import { datasourceTypeById } from './datasource-types.js';
+import { endpoint } from './endpoint.js';
+import { requiredString } from './fields.js';
+
+/** The workspaces whose layers use a data source. */
+export const datasourceUsage = z.object({ count: z.number().int(), names: z.array(z.string()) });
+
+/** A row of `GET /api/datasources` (docs/product.md, Data: "Datasource"). */
+export const datasource = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** A datasource type id (`GET /api/datasourcetypes`). */
+  type: z.number(),
+  account: z.number(),
+  date_modified: z.string(),
+  workspaces: datasourceUsage,
+});
+export type Datasource = z.infer<typeof datasource>;
+export const datasourcePage = pageOf(datasource);
+
+/**
+ * One data source with its configuration. Secret values (passwords, tokens, API keys)
+ * never leave the server: their keys are absent from `config`, and `secrets` names the
+ * ones that are stored, so a form can say "saved" without showing them.
+ */
+export const datasourceDetail = datasource.extend({
+  config: z.record(z.string(), z.unknown()),
+  secrets: z.array(z.string()),
+});
+export type DatasourceDetail = z.infer<typeof datasourceDetail>;
+
+export const datasourceOrdering = z.enum(['name', '-name', 'date_modified', '-date_modified']);
+export type DatasourceOrdering = z.infer<typeof datasourceOrdering>;
+
+export const datasourceListQuery = pageQuery.extend({
+  account: dbId().optional(),
+  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
+  ordering: datasourceOrdering.optional(),
+});
+export type DatasourceListQuery = z.infer<typeof datasourceListQuery>;
+
+const config = z.record(z.string(), z.unknown(), { error: 'Expected an object.' });
+
+export const datasourceName = requiredString('This field is required.', 200);
+
+export const createDatasourceRequest = z.object({
+  name: datasourceName,
+  type: dbId(),
+  account: dbId(),
+  config,
+});
+export type CreateDatasourceRequest = z.infer<typeof createDatasourceRequest>;
+
+/** A config that leaves a secret out keeps the stored one; `null` removes it. */
+export const updateDatasourceRequest = z
+  .object({ name: datasourceName.optional(), config: config.optional() })
+  .strict();
+export type UpdateDatasourceRequest = z.infer<typeof updateDatasourceRequest>;
+
+/** `datasource`: an existing source whose stored secrets fill in those the config leaves out. */
+export const inspectRequest = z.object({ type: dbId(), config, datasource: dbId().optional() });
+export type InspectRequest = z.infer<typeof inspectRequest>;
+
+export const extent = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+export type Extent = z.infer<typeof extent>;
+
+/** What `POST /api/datasources/inspect` found at a service's URL. */
+export const inspectResult = z.object({
+  title: z.string(),
+  /** `[west, south, east, north]` in degrees, or null when the service does not say. */
+  extent: extent.nullable(),
+  /** The sub-layers a WMS, WMTS or ArcGIS service offers; `[]` for other kinds. */
+  layers: z.array(z.object({ name: z.string(), title: z.string() })),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type InspectResult = z.infer<typeof inspectResult>;
+
+/** GeoJSON as the viewer reads an uploaded source's features. */
+export const featureCollection = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(z.record(z.string(), z.unknown())),
+  bbox: extent.optional(),
+});
+
+/**
+ * Checks a config against its type's schema (from the contract): the parsed config with
+ * defaults, or field errors named `config.<field>`, as the API answers them. Types added
+ * later without a schema need a `url` at least.
+ */
+export function validateDatasourceConfig(
+  type: number,
+  value: unknown,
+): { success: true; config: Record<string, unknown> } | { success: false; errors: Record<string, string[]> } {
+  const schema = datasourceTypeById(type)?.config ?? fallbackConfig;
+  const result = schema.safeParse(value);
+  if (result.success) return { success: true, config: result.data as Record<string, unknown> };
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = ['config', ...issue.path.map(String)].join('.');
+    errors[field] ??= [];
+    errors[field].push(issue.message);
+  }
+  return { success: false, errors };
+}
+
+const fallbackConfig = z.looseObject({
+  url: z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' }).max(2048),
+});
+
+const tag = 'datasources';
+export const datasourcesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/datasources',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary:
+      "The data sources of the caller's accounts (?account= one of them), searched by name, ordered, paged",
+    query: datasourceListQuery,
+    response: datasourcePage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/datasources',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: "Registers a data source in an account the caller administers; config follows the type's schema",
+    body: createDatasourceRequest,
+    response: datasourceDetail,
+  }),
+  inspect: endpoint({
+    method: 'POST',
+    path: '/api/datasources/inspect',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary:
+      "Fetches a service's description (capabilities, service JSON, tileset, …): title, extent, sub-layers",
+    body: inspectRequest,
+    response: inspectResult,
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/datasources/upload',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary:
+      'Uploads a GeoJSON file, or a CSV with latitude/longitude columns (multipart: file, name, account); creates a geojson data source',
+    response: datasourceDetail,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/datasources/:id',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'One data source with its config (secrets left out)',
+    params: idParam,
+    response: datasourceDetail,
+  }),
+  features: endpoint({
+    method: 'GET',
+    path: '/api/datasources/:id/features',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "An uploaded data source's features as a GeoJSON FeatureCollection",
+    params: idParam,
+    response: featureCollection,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/datasources/:id',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'Renames a data source or changes its config (a secret left out is kept)',
+    params: idParam,
+    body: updateDatasourceRequest,
+    response: datasourceDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/datasources/:id',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Deletes a data source; refused (400) while layers of a workspace use it',
+    params: idParam,
+    response: noContent,
+  }),
+};

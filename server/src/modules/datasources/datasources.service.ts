@@ -1,0 +1,159 @@
+import {
+  type CreateDatasourceRequest,
+  type DatasourceListQuery,
+  datasourceTypeById,
+  defaultPageSize,
+  type UpdateDatasourceRequest,
+  validateDatasourceConfig,
+} from '@geows/contract';
+import type { AppContext } from '../../context.js';
+import { HttpError, isForeignKeyViolation, notFound, validationFailed } from '../../lib/errors.js';
+import { administers } from '../accounts/accounts.policy.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AuthedUser } from '../auth/authenticate.js';
+import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
+import { presentDatasource, presentDatasourceDetail } from './datasources.presenter.js';
+import * as repo from './datasources.repository.js';
+
+type Secrets = Record<string, string>;
+
+/**
+ * Data sources belong to their account's admin: nobody else lists, reads, changes or
+ * deletes them (404, as if they did not exist). Each type's config is checked against
+ * its schema in the contract; the type's secrets are sealed apart from the config and
+ * never answered.
+ */
+export function createDatasourcesService(
+  { db, secrets: box }: Pick<AppContext, 'db' | 'secrets'>,
+  deps: { accounts: AccountsService },
+) {
+  const secretKeysOf = (typeId: number | null): readonly string[] =>
+    (typeId === null ? undefined : datasourceTypeById(typeId)?.secrets) ?? [];
+
+  const openSecrets = (sealed: string | null): Secrets =>
+    sealed ? (JSON.parse(box.open(sealed)) as Secrets) : {};
+  const sealSecrets = (values: Secrets): string | null =>
+    Object.keys(values).length > 0 ? box.seal(JSON.stringify(values)) : null;
+
+  /** Takes the type's secrets out of a checked config. */
+  function splitSecrets(typeId: number, config: Record<string, unknown>) {
+    const plain = { ...config };
+    const secretValues: Secrets = {};
+    for (const key of secretKeysOf(typeId)) {
+      const value = plain[key];
+      delete plain[key];
+      if (typeof value === 'string' && value !== '') secretValues[key] = value;
+    }
+    return { config: plain, secrets: secretValues };
+  }
+
+  function checkedConfig(typeId: number, config: unknown): Record<string, unknown> {
+    const result = validateDatasourceConfig(typeId, config);
+    if (!result.success) throw validationFailed(result.errors);
+    return result.config;
+  }
+
+  /** The data source if the caller administers its account; 404 for any other id. */
+  async function owned(caller: AuthedUser, id: number) {
+    const found = await repo.findDatasource(db, id);
+    if (!found || !administers(caller.id, { adminId: found.adminId })) throw notFound();
+    return found;
+  }
+
+  const detail = (row: repo.DatasourceRow, usage: repo.DatasourceUsage) =>
+    presentDatasourceDetail(row, usage, Object.keys(openSecrets(row.secrets)));
+
+  return {
+    owned,
+
+    /** The stored secrets of a source the caller owns, to reach its service (inspect, proxy). */
+    async secretsOf(caller: AuthedUser, id: number): Promise<{ typeId: number | null; secrets: Secrets }> {
+      const { datasource } = await owned(caller, id);
+      return { typeId: datasource.typeId, secrets: openSecrets(datasource.secrets) };
+    },
+
+    async list(caller: AuthedUser, query: DatasourceListQuery) {
+      const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
+      const pageSize = query.page_size ?? defaultPageSize;
+      const page = query.page ?? 1;
+      const [total, rows] = await Promise.all([
+        repo.countDatasources(db, filter),
+        repo.listDatasourcePage(db, filter, {
+          ordering: query.ordering ?? '-date_modified',
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        }),
+      ]);
+      // DRF answers 404 for a page past the end (page 1 of nothing is fine).
+      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+      return { total, page, pageSize, results: rows.map(presentDatasource) };
+    },
+
+    async get(caller: AuthedUser, id: number) {
+      const { datasource, usage } = await owned(caller, id);
+      return detail(datasource, usage);
+    },
+
+    async create(caller: AuthedUser, input: CreateDatasourceRequest) {
+      const account = await deps.accounts.administered(caller, input.account);
+      if (!account)
+        throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
+      const type = await findDatasourceType(db, input.type);
+      if (!type) throw validationFailed({ type: [`Invalid pk "${input.type}" - object does not exist.`] });
+      const split = splitSecrets(type.id, checkedConfig(type.id, input.config));
+      const row = await repo.insertDatasource(db, {
+        accountId: account.id,
+        typeId: type.id,
+        name: input.name,
+        config: split.config,
+        secrets: sealSecrets(split.secrets),
+      });
+      return detail(row, { count: 0, names: [] });
+    },
+
+    async update(caller: AuthedUser, id: number, input: UpdateDatasourceRequest) {
+      const { datasource, usage } = await owned(caller, id);
+      const changes: Parameters<typeof repo.updateDatasource>[2] = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.config !== undefined) {
+        if (datasource.typeId === null)
+          throw validationFailed({ config: ['The type of this data source no longer exists.'] });
+        // A secret left out is kept; null or '' removes it; a new value replaces it.
+        const stored = openSecrets(datasource.secrets);
+        const merged: Record<string, unknown> = { ...input.config };
+        for (const key of secretKeysOf(datasource.typeId)) {
+          if (!(key in merged)) {
+            if (stored[key] !== undefined) merged[key] = stored[key];
+          } else if (merged[key] === null || merged[key] === '') delete merged[key];
+        }
+        // An uploaded file stays an uploaded file whatever the form sends.
+        if (typeof datasource.config.uploaded === 'string') merged.uploaded = datasource.config.uploaded;
+        const split = splitSecrets(datasource.typeId, checkedConfig(datasource.typeId, merged));
+        changes.config = split.config;
+        changes.secrets = sealSecrets(split.secrets);
+      }
+      const row = await repo.updateDatasource(db, id, changes);
+      if (!row) throw notFound();
+      return detail(row, usage);
+    },
+
+    /** Refused while layers use the source: the answer names their workspaces. */
+    async remove(caller: AuthedUser, id: number) {
+      const { usage } = await owned(caller, id);
+      if (usage.count > 0) throw inUse(usage);
+      try {
+        await repo.deleteDatasource(db, id);
+      } catch (error) {
+        // A layer added since the check: the foreign key refuses, and the answer says where.
+        if (!isForeignKeyViolation(error)) throw error;
+        throw inUse((await owned(caller, id)).usage);
+      }
+    },
+  };
+}
+const inUse = (usage: repo.DatasourceUsage) =>
+  new HttpError(400, 'in use', {
+    detail: `This data source is used by layers in ${usage.count === 1 ? 'the workspace' : `${usage.count} workspaces`}: ${usage.names.join(', ')}. Remove those layers first.`,
+  });
+
+export type DatasourcesService = ReturnType<typeof createDatasourcesService>;

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
+import { auth, buildAccount, buildActiveUser, loginToken, type TestUser } from '../../test/factories.js';
+import type { MailServer } from '../../test/mail-server.js';
+
+const fixtures = path.join(import.meta.dirname, 'inspect', 'fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
+/** The smallest PNG there is: one transparent pixel. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Small map services on loopback, answering as real ones do: the server under test is
+ * allowed to reach exactly this host and port (FETCH_ALLOW_HOSTS), nothing else.
+ */
+function startFixtureServices() {
+  const requests: { url: string; authorization: string | undefined }[] = [];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fixture');
+    requests.push({ url: url.pathname + url.search, authorization: request.headers.authorization });
+    const send = (type: string, body: Buffer | string, status = 200) => {
+      response.writeHead(status, { 'Content-Type': type });
+      response.end(body);
+    };
+    switch (url.pathname) {
+      case '/geoserver/wms':
+        return url.searchParams.get('REQUEST') === 'GetCapabilities'
+          ? send('text/xml', fixture('wms-1.3.0.xml'))
+          : send('text/plain', 'bad request', 400);
+      case '/secure/wms':
+        return request.headers.authorization === `Basic ${Buffer.from('gis:Wms-Pass-1').toString('base64')}`
+          ? send('text/xml', fixture('wms-1.3.0.xml'))
+          : send('text/plain', 'Unauthorized', 401);
+      case '/wmts':
+        return send('application/xml', fixture('wmts.xml'));
+      case '/arcgis/rest/services/Soil/MapServer':
+        return url.searchParams.get('token') === 'arc-token-9'
+          ? send('application/json', fixture('arcgis-mapserver-4326.json'))
+          : send('application/json', fixture('arcgis-error.json'));
+      case '/tiles/city/tileset.json':
+        return send('application/json', fixture('3dtiles/city-buildings/tileset.json'));
+      case '/data/parks.geojson':
+        return send('application/geo+json', fixture('parks.geojson'));
+      case '/terrain/layer.json':
+        return send('application/json', fixture('terrain/layer.json'));
+      case '/xyz/0/0/0.png':
+        return send('image/png', png);
+      case '/moved':
+        response.writeHead(302, { Location: '/geoserver/wms?SERVICE=WMS&REQUEST=GetCapabilities' });
+        return response.end();
+      default:
+        return send('text/html', fixture('html-error.html'), 404);
+    }
+  });
+  return new Promise<{ origin: string; port: number; requests: typeof requests; close(): Promise<void> }>(
+    (resolve) => {
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        resolve({
+          origin: `http://127.0.0.1:${port}`,
+          port,
+          requests,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        });
+      });
+    },
+  );
+}
+
+describe('inspect', () => {
+  let t: TestApp;
+  let mail: MailServer;
+  let services: Awaited<ReturnType<typeof startFixtureServices>>;
+  let alice: TestUser;
+  let token: string;
+  let account: { id: number };
+
+  const inspect = (type: number, config: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/datasources/inspect',
+      headers: auth(token),
+      payload: { type, config, ...extra },
+    });
+
+  beforeAll(async () => {
+    services = await startFixtureServices();
+    ({ t, mail } = await startApiTest({ FETCH_ALLOW_HOSTS: `127.0.0.1:${services.port}` }));
+    alice = await buildActiveUser(t, mail);
+    token = await loginToken(t, alice);
+    account = await buildAccount(t, token, alice.id, 'Inspectors');
+  });
+  afterAll(async () => {
+    await stopApiTest(t, mail);
+    await services.close();
+  });
+
+  it('reads a WMS GetCapabilities: title, extent and the named layers', async () => {
+    const res = await inspect(1, { url: `${services.origin}/geoserver/wms?map=env` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.title).toBe('Northshore Environmental Data');
+    expect(body.extent).toHaveLength(4);
+    expect(body.layers.map((layer: { name: string }) => layer.name)).toContain('protected_areas:wetlands');
+    const sent = services.requests.at(-1)?.url ?? '';
+    expect(sent).toContain('map=env');
+    expect(sent).toContain('SERVICE=WMS');
+  });
+
+  it('sends WMS credentials as a header, from the config or the stored source', async () => {
+    const url = `${services.origin}/secure/wms`;
+    expect((await inspect(1, { url })).json()).toEqual({ url: ['The service answered with HTTP 401.'] });
+    expect((await inspect(1, { url, username: 'gis', password: 'Wms-Pass-1' })).statusCode).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/datasources',
+      headers: auth(token),
+      payload: {
+        name: 'Secure',
+        type: 1,
+        account: account.id,
+        config: { url, layers: 'landcover', username: 'gis', password: 'Wms-Pass-1' },
+      },
+    });
+    const stored = await inspect(1, { url, username: 'gis' }, { datasource: created.json().id });
+    expect(stored.statusCode).toBe(200);
+    expect(services.requests.every((r) => !r.url.includes('Wms-Pass-1'))).toBe(true);
+  });
+
+  it('reads WMTS, ArcGIS (with its token), 3D Tiles, GeoJSON, terrain and an XYZ template', async () => {
+    const wmts = (await inspect(2, { url: `${services.origin}/wmts` })).json();
+    expect(wmts.layers.length).toBeGreaterThan(0);
+    const arcgisUrl = `${services.origin}/arcgis/rest/services/Soil/MapServer`;
+    const refused = await inspect(6, { url: arcgisUrl });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(['url']);
+    const arcgis = (await inspect(6, { url: arcgisUrl, token: 'arc-token-9' })).json();
+    expect(arcgis.layers.map((layer: { title: string }) => layer.title)).toContain('Soil types');
+    expect(arcgis.extent).toHaveLength(4);
+    const tileset = (await inspect(4, { url: `${services.origin}/tiles/city/tileset.json` })).json();
+    expect(tileset.extent).toHaveLength(4);
+    const parks = (await inspect(5, { url: `${services.origin}/data/parks.geojson` })).json();
+    expect(parks.details.featureCount).toBeGreaterThan(0);
+    const terrain = (await inspect(8, { url: `${services.origin}/terrain/` })).json();
+    expect(terrain.title).toBe('Alpine terrain 10 m');
+    const xyz = await inspect(3, { url: `${services.origin}/xyz/{z}/{x}/{y}.png` });
+    expect(xyz.statusCode).toBe(200);
+  });
+
+  it('says which: not this type, not found, refused, and follows a redirect on the allowed host', async () => {
+    const wrongType = await inspect(1, { url: `${services.origin}/wmts` });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().url[0]).toMatch(/not a WMS/i);
+    const missing = await inspect(4, { url: `${services.origin}/nothing/tileset.json` });
+    expect(missing.json()).toEqual({ url: ['The service answered with HTTP 404.'] });
+    const moved = await inspect(1, { url: `${services.origin}/moved` });
+    expect(moved.statusCode).toBe(200);
+    // Refused before any connection: a private address, the metadata address, another loopback port.
+    for (const url of [
+      'http://10.0.0.1/wms',
+      'http://169.254.169.254/latest/meta-data/',
+      `http://127.0.0.1:${services.port + 1}/wms`,
+      'http://[::1]/wms',
+    ]) {
+      const res = await inspect(1, { url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().url[0], url).toMatch(/not allowed/i);
+    }
+    expect((await inspect(1, { url: 'file:///etc/passwd' })).json()).toEqual({
+      url: ['Enter a valid http(s) URL'],
+    });
+    expect((await inspect(999, { url: 'https://x.org' })).statusCode).toBe(400);
+  });
+});

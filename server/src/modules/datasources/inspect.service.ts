@@ -1,0 +1,98 @@
+import { datasourceTypeById, type InspectRequest, type InspectResult } from '@geows/contract';
+import type { AppContext } from '../../context.js';
+import { validationFailed } from '../../lib/errors.js';
+import { UrlFetchError, type UrlFetcher } from '../../lib/url-fetch/index.js';
+import type { AuthedUser } from '../auth/authenticate.js';
+import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
+import type { DatasourcesService } from './datasources.service.js';
+import { inspectRequestUrl, NotThisTypeError, parseInspectAnswer } from './inspect/index.js';
+
+type TypeKey = Parameters<typeof inspectRequestUrl>[0];
+
+/** 20 MB: the largest capabilities documents seen in the wild are a few MB. */
+const maxAnswerBytes = 20 * 1024 * 1024;
+
+/**
+ * "Test connection": fetches what a service says about itself (capabilities, service
+ * JSON, tileset, layer.json, the GeoJSON itself) through the SSRF-safe fetcher, with
+ * the source's credentials, and answers its title, extent and sub-layers. Every
+ * failure is a 400 on `url` saying which: refused, unreachable, timed out, too large,
+ * not this type.
+ */
+export function createInspectService(
+  { db }: Pick<AppContext, 'db'>,
+  deps: { fetcher: UrlFetcher; datasources: DatasourcesService },
+) {
+  return {
+    async inspect(caller: AuthedUser, input: InspectRequest): Promise<InspectResult> {
+      const type = await findDatasourceType(db, input.type);
+      if (!type) throw validationFailed({ type: [`Invalid pk "${input.type}" - object does not exist.`] });
+      const config: Record<string, unknown> = { ...input.config };
+      if (input.datasource !== undefined) {
+        const stored = await deps.datasources.secretsOf(caller, input.datasource);
+        for (const [key, value] of Object.entries(stored.secrets)) if (!config[key]) config[key] = value;
+      }
+      const url = typeof config.url === 'string' ? config.url : '';
+      if (!/^https?:\/\//i.test(url)) throw validationFailed({ url: ['Enter a valid http(s) URL'] });
+      const key = type.key as TypeKey;
+      if (!datasourceTypeById(type.id)) throw validationFailed({ type: ['This type cannot be inspected.'] });
+
+      if (key === 'xyz') return inspectTemplate(deps.fetcher, config);
+
+      const target = inspectRequestUrl(key, url);
+      if (!target) throw validationFailed({ type: ['This type cannot be inspected.'] });
+      const answer = await fetchOrExplain(deps.fetcher, withToken(target, config), {
+        headers: basicAuth(config),
+      });
+      try {
+        return parseInspectAnswer(key, answer.body.toString('utf8'), answer.url);
+      } catch (error) {
+        if (error instanceof NotThisTypeError) throw validationFailed({ url: [error.message] });
+        throw error;
+      }
+    },
+  };
+}
+export type InspectService = ReturnType<typeof createInspectService>;
+
+async function fetchOrExplain(
+  fetcher: UrlFetcher,
+  url: string,
+  options: { headers?: Record<string, string>; accept?: (type: string) => boolean },
+) {
+  try {
+    return await fetcher.fetch(url, { timeoutMs: 10_000, maxBytes: maxAnswerBytes, ...options });
+  } catch (error) {
+    if (error instanceof UrlFetchError) throw validationFailed({ url: [error.message] });
+    throw error;
+  }
+}
+
+/** WMS with basic authentication: the header goes to the service, never into a URL. */
+function basicAuth(config: Record<string, unknown>): Record<string, string> {
+  const { username, password } = config;
+  if (typeof username !== 'string' || !username) return {};
+  const credentials = Buffer.from(`${username}:${typeof password === 'string' ? password : ''}`);
+  return { Authorization: `Basic ${credentials.toString('base64')}` };
+}
+
+/** ArcGIS services take their token as a query parameter. */
+function withToken(url: string, config: Record<string, unknown>): string {
+  if (typeof config.token !== 'string' || !config.token) return url;
+  const target = new URL(url);
+  target.searchParams.set('token', config.token);
+  return target.toString();
+}
+
+/** XYZ tiles describe nothing: ask for the world tile and check that it is an image. */
+async function inspectTemplate(fetcher: UrlFetcher, config: Record<string, unknown>): Promise<InspectResult> {
+  const template = String(config.url);
+  const subdomains = Array.isArray(config.subdomains) ? config.subdomains : [];
+  const url = template
+    .replaceAll('{z}', '0')
+    .replaceAll('{x}', '0')
+    .replaceAll('{y}', '0')
+    .replaceAll('{s}', String(subdomains[0] ?? 'a'));
+  await fetchOrExplain(fetcher, url, { accept: (type) => type.startsWith('image/') });
+  return { title: new URL(url).hostname, extent: [-180, -85.0511, 180, 85.0511], layers: [] };
+}

@@ -1,0 +1,75 @@
+import type { DatasourceTypeKey } from '@geows/contract';
+
+export type InspectTypeKey = DatasourceTypeKey;
+
+function decodeKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Sets query parameters on `url`, matching existing keys case-insensitively (the
+ * user's spelling of the key is kept, duplicates are dropped) and leaving every
+ * other parameter exactly as the user wrote it.
+ */
+export function withQueryParams(url: URL, params: Record<string, string>): URL {
+  const wanted = new Map(Object.entries(params).map(([k, v]) => [k.toLowerCase(), { key: k, value: v }]));
+  const placed = new Set<string>();
+  const pieces: string[] = [];
+  for (const piece of url.search.slice(1).split('&')) {
+    if (piece === '') continue;
+    const eq = piece.indexOf('=');
+    const rawKey = eq < 0 ? piece : piece.slice(0, eq);
+    const key = decodeKey(rawKey).toLowerCase();
+    const param = wanted.get(key);
+    if (!param) {
+      pieces.push(piece);
+    } else if (!placed.has(key)) {
+      placed.add(key);
+      pieces.push(`${rawKey}=${encodeURIComponent(param.value)}`);
+    }
+  }
+  for (const [key, { key: name, value }] of wanted) {
+    if (!placed.has(key)) pieces.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  const out = new URL(url.href);
+  out.search = pieces.length > 0 ? `?${pieces.join('&')}` : '';
+  return out;
+}
+
+/**
+ * The URL to request to inspect a data source of type `typeKey` whose configured URL
+ * is `url`: the capabilities or description document the protocol offers, with the
+ * user's other query parameters kept. `null` when there is nothing to fetch (XYZ
+ * tiles have no capabilities). Throws a `TypeError` when `url` is not a URL.
+ */
+export function inspectRequestUrl(typeKey: InspectTypeKey, url: string): string | null {
+  if (typeKey === 'xyz') return null;
+  const u = new URL(url);
+  u.hash = '';
+  switch (typeKey) {
+    case 'wms':
+      return withQueryParams(u, { SERVICE: 'WMS', REQUEST: 'GetCapabilities' }).href;
+    case 'wmts':
+      if (u.pathname.toLowerCase().endsWith('wmtscapabilities.xml')) return u.href;
+      return withQueryParams(u, { SERVICE: 'WMTS', REQUEST: 'GetCapabilities' }).href;
+    case 'arcgis-mapserver':
+    case 'arcgis-featureserver':
+      return withQueryParams(u, { f: 'json' }).href;
+    case 'cesium-terrain':
+      if (!u.pathname.toLowerCase().endsWith('/layer.json')) {
+        u.pathname = u.pathname.endsWith('/') ? `${u.pathname}layer.json` : `${u.pathname}/layer.json`;
+      }
+      return u.href;
+    case '3dtiles':
+    case 'geojson':
+      return u.href;
+    default: {
+      const unknown: never = typeKey;
+      throw new TypeError(`Unknown data source type: ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { datasourceName, datasourceTypeByKey, dbId, validateDatasourceConfig } from '@geows/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound, validationFailed } from '../../lib/errors.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AuthedUser } from '../auth/authenticate.js';
+import * as repo from './datasources.repository.js';
+import type { DatasourcesService } from './datasources.service.js';
+import { parseUpload, UploadError } from './upload/index.js';
+
+const geojsonType = datasourceTypeByKey('geojson');
+
+/**
+ * Uploaded GeoJSON and CSV files become `geojson` data sources whose features the
+ * server keeps (PostGIS is not there on the embedded database). The file goes to disk
+ * first — the form's fields may come after it — and is then read feature by feature
+ * into the database, so memory stays flat whatever its size.
+ */
+export function createUploadService(
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
+  deps: { accounts: AccountsService; datasources: DatasourcesService },
+) {
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const maxMb = Math.round(config.uploadMaxBytes / (1024 * 1024));
+
+  async function receive(request: FastifyRequest) {
+    if (!request.isMultipart())
+      throw validationFailed({ file: ['Send the file as multipart/form-data, in the field "file".'] });
+    const fields: Record<string, string> = {};
+    let file: { path: string; name: string } | null = null;
+    try {
+      const parts = request.parts({
+        limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 10_000 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+        } else {
+          await fs.promises.mkdir(uploadsDir, { recursive: true });
+          file = {
+            path: path.join(uploadsDir, `${randomBytes(12).toString('hex')}.part`),
+            name: part.filename,
+          };
+          await pipeline(part.file, fs.createWriteStream(file.path, { mode: 0o600 }));
+        }
+      }
+    } catch (error) {
+      if (file) await fs.promises.rm(file.path, { force: true });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(413, 'too large', { detail: `The file is larger than ${maxMb} MB.` });
+      throw error;
+    }
+    return { fields, file };
+  }
+
+  return {
+    async upload(caller: AuthedUser, request: FastifyRequest) {
+      if (!geojsonType) throw new Error('The contract has no geojson type');
+      const { fields, file } = await receive(request);
+      try {
+        const errors: Record<string, string[]> = {};
+        const name = datasourceName.safeParse(fields.name);
+        const accountId = dbId().safeParse(fields.account);
+        if (!name.success) errors.name = name.error.issues.map((issue) => issue.message);
+        if (!accountId.success) errors.account = accountId.error.issues.map((issue) => issue.message);
+        if (!file) errors.file = ['No file was submitted.'];
+        if (!name.success || !accountId.success || !file) throw validationFailed(errors);
+        const account = await deps.accounts.administered(caller, accountId.data);
+        if (!account)
+          throw validationFailed({ account: [`Invalid pk "${accountId.data}" - object does not exist.`] });
+
+        const checked = validateDatasourceConfig(geojsonType.id, {
+          uploaded: file.name.slice(0, 300) || 'upload',
+        });
+        if (!checked.success) throw new Error('The upload config does not match its schema');
+        const row = await repo.insertDatasource(db, {
+          accountId: account.id,
+          typeId: geojsonType.id,
+          name: name.data,
+          config: checked.config,
+          secrets: null,
+        });
+        let seq = 0;
+        try {
+          const parsed = await parseUpload({
+            stream: fs.createReadStream(file.path),
+            filename: file.name,
+            onBatch: async (features) => {
+              await repo.insertFeatures(db, row.id, seq, features as Record<string, unknown>[]);
+              seq += features.length;
+            },
+          });
+          await repo.updateDatasource(db, row.id, {
+            featureCount: parsed.featureCount,
+            extent: parsed.extent,
+          });
+        } catch (error) {
+          // Nothing half-stored stays behind: the row goes, and its features with it.
+          await repo.deleteDatasource(db, row.id);
+          if (error instanceof UploadError) throw validationFailed({ file: [error.message] });
+          throw error;
+        }
+        return deps.datasources.get(caller, row.id);
+      } finally {
+        if (file) await fs.promises.rm(file.path, { force: true });
+      }
+    },
+
+    /** An uploaded source's features as one GeoJSON FeatureCollection, streamed from the database. */
+    async features(caller: AuthedUser, id: number): Promise<Readable> {
+      const { datasource } = await deps.datasources.owned(caller, id);
+      if (typeof datasource.config.uploaded !== 'string')
+        throw notFound('This data source has no uploaded features.');
+      const bbox = datasource.extent ? `"bbox":${JSON.stringify(datasource.extent)},` : '';
+      async function* collection() {
+        yield `{"type":"FeatureCollection",${bbox}"features":[`;
+        let first = true;
+        for await (const chunk of repo.readFeatures(db, id)) {
+          yield (first ? '' : ',') + chunk.map((feature) => JSON.stringify(feature)).join(',');
+          first = false;
+        }
+        yield ']}';
+      }
+      return Readable.from(collection());
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;
+
+/**
+ * Files a crashed or cut-off upload left in `DATA_DIR/uploads`: an upload in progress
+ * writes its file for seconds, so anything an hour old is junk.
+ */
+export async function deleteStaleUploads(dataDir: string, olderThanMs = 3_600_000): Promise<void> {
+  const dir = path.join(dataDir, 'uploads');
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.endsWith('.part'))) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > olderThanMs) await fs.promises.rm(file, { force: true });
+  }
+}

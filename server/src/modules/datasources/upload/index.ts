@@ -1,0 +1,73 @@
+import { looksLikeCsv, readCsv } from './csv-stream.js';
+import { FeatureSink } from './feature-sink.js';
+import { readGeoJson } from './geojson-stream.js';
+import { PeekedSource } from './source.js';
+import { type GeoJsonFeature, type ParsedUpload, UploadError } from './types.js';
+
+export type {
+  Extent,
+  GeoJsonFeature,
+  Geometry,
+  GeometryCollection,
+  LineString,
+  MultiLineString,
+  MultiPoint,
+  MultiPolygon,
+  ParsedUpload,
+  Point,
+  Polygon,
+  Position,
+} from './types.js';
+export { UploadError } from './types.js';
+
+export type ParseUploadInput = {
+  stream: NodeJS.ReadableStream;
+  filename: string;
+  onBatch: (features: GeoJsonFeature[]) => Promise<void>;
+  /** Features per onBatch call (the last one may hold fewer); 500 unless given. */
+  batchSize?: number;
+  /** More features than this is an UploadError; 1,000,000 unless given. */
+  maxFeatures?: number;
+};
+
+/** The format a file name's extension promises, if it promises one. */
+export function formatOfFilename(filename: string): ParsedUpload['format'] | undefined {
+  const name = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  if (extension === 'geojson' || extension === 'json') return 'geojson';
+  if (extension === 'csv' || extension === 'txt' || extension === 'tsv') return 'csv';
+  return undefined;
+}
+
+/**
+ * Reads the file stream, detects GeoJSON vs CSV (by filename extension .geojson/.json/.csv/.txt
+ * and, failing that, by the first non-whitespace byte: '{' or '[' → GeoJSON, text with a
+ * delimiter in its first line → CSV), validates feature by feature and calls onBatch with up to
+ * `batchSize` (default 500) features at a time, awaiting it (backpressure: nothing more is read
+ * meanwhile). Throws UploadError at the first invalid feature or line; batches handed on before
+ * that are not taken back, so the caller stores them provisionally (e.g. in a transaction).
+ *
+ * Memory stays bounded: the file is read in chunks, one GeoJSON feature or CSV row is built at a
+ * time, and at most one batch is held.
+ */
+export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload> {
+  const batchSize = Math.max(1, Math.floor(input.batchSize ?? 500));
+  const maxFeatures = input.maxFeatures ?? 1_000_000;
+  const source = new PeekedSource(input.stream);
+  try {
+    await source.peek();
+    if (source.isEmpty) throw new UploadError('The file is empty.');
+    const first = source.firstByte;
+    const format =
+      formatOfFilename(input.filename) ??
+      (first === 0x7b || first === 0x5b ? 'geojson' : looksLikeCsv(source.head) ? 'csv' : undefined);
+    if (!format) throw new UploadError('The file is neither GeoJSON nor CSV.');
+    const sink = new FeatureSink(input.onBatch, batchSize, maxFeatures);
+    if (format === 'geojson') await readGeoJson(source.readable(), sink);
+    else await readCsv(source, sink);
+    await sink.flush();
+    return { featureCount: sink.count, extent: sink.extent.extent, format };
+  } finally {
+    await source.close();
+  }
+}

@@ -1,0 +1,152 @@
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, userGroupMembers, userGroups, users } from '../../db/schema.js';
+
+export type UserGroupRow = typeof userGroups.$inferSelect;
+export type UserGroupListRow = UserGroupRow & { members: number };
+export type MemberRow = { id: number; email: string; userId: number | null; username: string | null };
+
+const memberCount =
+  sql<number>`(select count(*) from ${userGroupMembers} m where m.group_id = ${userGroups.id})`.mapWith(
+    Number,
+  );
+
+const ofAdmin = (adminId: number, accountId: number | undefined): SQL | undefined =>
+  and(
+    eq(accounts.adminId, adminId),
+    accountId === undefined ? undefined : eq(userGroups.accountId, accountId),
+  );
+
+/** The groups of the accounts `adminId` administers, oldest first. */
+export async function listGroups(
+  db: Db,
+  { adminId, accountId }: { adminId: number; accountId?: number | undefined },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<UserGroupListRow[]> {
+  return db
+    .select({
+      id: userGroups.id,
+      accountId: userGroups.accountId,
+      name: userGroups.name,
+      createdAt: userGroups.createdAt,
+      updatedAt: userGroups.updatedAt,
+      members: memberCount,
+    })
+    .from(userGroups)
+    .innerJoin(accounts, eq(accounts.id, userGroups.accountId))
+    .where(ofAdmin(adminId, accountId))
+    .orderBy(asc(userGroups.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countGroups(
+  db: Db,
+  { adminId, accountId }: { adminId: number; accountId?: number | undefined },
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(userGroups)
+    .innerJoin(accounts, eq(accounts.id, userGroups.accountId))
+    .where(ofAdmin(adminId, accountId));
+  return row?.total ?? 0;
+}
+
+/** A group with its account's admin and member count, whoever asks: the service decides. */
+export async function findGroup(
+  db: Db,
+  id: number,
+): Promise<(UserGroupListRow & { adminId: number }) | undefined> {
+  const [row] = await db
+    .select({
+      id: userGroups.id,
+      accountId: userGroups.accountId,
+      name: userGroups.name,
+      createdAt: userGroups.createdAt,
+      updatedAt: userGroups.updatedAt,
+      members: memberCount,
+      adminId: accounts.adminId,
+    })
+    .from(userGroups)
+    .innerJoin(accounts, eq(accounts.id, userGroups.accountId))
+    .where(eq(userGroups.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertGroup(
+  db: Db,
+  values: { accountId: number; name: string },
+): Promise<UserGroupRow> {
+  const [row] = await db.insert(userGroups).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Deletes the group; its memberships and its place on layers go with it (cascade). */
+export async function deleteGroup(db: Db, id: number): Promise<void> {
+  await db.delete(userGroups).where(eq(userGroups.id, id));
+}
+
+export async function touchGroup(db: Db, id: number): Promise<void> {
+  await db.update(userGroups).set({ updatedAt: sql`now()` }).where(eq(userGroups.id, id));
+}
+
+export async function listMembers(
+  db: Db,
+  groupId: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<MemberRow[]> {
+  return db
+    .select({
+      id: userGroupMembers.id,
+      email: userGroupMembers.email,
+      userId: userGroupMembers.userId,
+      username: users.username,
+    })
+    .from(userGroupMembers)
+    .leftJoin(users, eq(users.id, userGroupMembers.userId))
+    .where(eq(userGroupMembers.groupId, groupId))
+    .orderBy(asc(userGroupMembers.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countMembers(db: Db, groupId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(userGroupMembers)
+    .where(eq(userGroupMembers.groupId, groupId));
+  return row?.total ?? 0;
+}
+
+/** Adds an address as it was typed; the unique index refuses the same address twice (any case). */
+export async function insertMember(db: Db, groupId: number, email: string): Promise<MemberRow> {
+  const [row] = await db.insert(userGroupMembers).values({ groupId, email }).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return { id: row.id, email: row.email, userId: row.userId, username: null };
+}
+
+export async function deleteMember(db: Db, groupId: number, memberId: number): Promise<boolean> {
+  const rows = await db
+    .delete(userGroupMembers)
+    .where(and(eq(userGroupMembers.groupId, groupId), eq(userGroupMembers.id, memberId)))
+    .returning({ id: userGroupMembers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Memberships waiting for this user's address become theirs: at their login, so
+ * adding an address never tells the group's admin whether it has an account.
+ */
+export async function claimMemberships(db: Db, userId: number): Promise<void> {
+  await db
+    .update(userGroupMembers)
+    .set({ userId })
+    .where(
+      and(
+        isNull(userGroupMembers.userId),
+        sql`lower(${userGroupMembers.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
+      ),
+    );
+}
