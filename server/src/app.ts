@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { datasourceTypeById } from '@geows/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -22,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
+import { createArcgisSignInService } from './modules/datasources/arcgis-sign-in.service.js';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes.js';
 import { createDatasourcesService } from './modules/datasources/datasources.service.js';
 import { createInspectService } from './modules/datasources/inspect.service.js';
@@ -147,7 +149,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const datasourceTypes = createDatasourceTypesService(ctx);
   const fetcher = ctx.fetcher ?? createUrlFetcher({ allowHosts: ctx.config.fetchAllowHosts });
   const datasources = createDatasourcesService(ctx, { accounts });
-  const inspect = createInspectService(ctx, { fetcher, datasources });
+  const arcgis = createArcgisSignInService({
+    fetcher,
+    datasources,
+    typeKeyOf: (typeId) => (typeId === null ? undefined : datasourceTypeById(typeId)?.key),
+  });
+  const inspect = createInspectService(ctx, { fetcher, datasources, arcgis });
   const uploads = createUploadService(ctx, { accounts, datasources });
   const userGroups = createUserGroupsService(ctx, { accounts });
 
@@ -163,7 +170,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   workspacesRoutes(route, { workspaces });
   invitationsRoutes(route, { invitations });
   demoRoutes(route, { demo });
-  datasourcesRoutes(route, { datasources, inspect, uploads });
+  datasourcesRoutes(route, { datasources, inspect, uploads, arcgis });
   userGroupsRoutes(route, { userGroups });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });

@@ -74,16 +74,28 @@ export const geojsonConfig = z
     error: 'This field is required',
   });
 
+/**
+ * An ArcGIS service reaches secured content with a fixed `token`, or by 'Sign in with
+ * ArcGIS': the portal (ArcGIS Online or an Enterprise portal) and the app's client id,
+ * after which the server keeps the signed-in user's token (and refreshes it).
+ */
+const arcgisSignIn = {
+  portal: httpUrl.optional(),
+  clientId: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
+};
+
 export const arcgisMapServerConfig = z.object({
   url: httpUrl,
   layers: z.string().max(1000).default(''),
   token: secret,
+  ...arcgisSignIn,
 });
 
 export const arcgisFeatureServerConfig = z.object({
   url: httpUrl,
   where: z.string().max(2000).default('1=1'),
   token: secret,
+  ...arcgisSignIn,
 });
 
 export const cesiumTerrainConfig = z.object({

@@ -28,6 +28,8 @@ export const datasourcePage = pageOf(datasource);
 export const datasourceDetail = datasource.extend({
   config: z.record(z.string(), z.unknown()),
   secrets: z.array(z.string()),
+  /** After 'Sign in with ArcGIS': whose token the server holds, and until when (ISO 8601). */
+  arcgis: z.object({ username: z.string(), expires: z.string() }).nullable(),
 });
 export type DatasourceDetail = z.infer<typeof datasourceDetail>;
 
@@ -76,6 +78,17 @@ export const inspectResult = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type InspectResult = z.infer<typeof inspectResult>;
+
+/**
+ * The end of 'Sign in with ArcGIS': the authorization code the portal gave the pop-up,
+ * the PKCE verifier the browser kept, and the redirect URI it used.
+ */
+export const arcgisSignInRequest = z.object({
+  code: z.string().min(1).max(4000),
+  code_verifier: z.string().min(43).max(128),
+  redirect_uri: z.url({ protocol: /^https?$/ }).max(2048),
+});
+export type ArcgisSignInRequest = z.infer<typeof arcgisSignInRequest>;
 
 /** GeoJSON as the viewer reads an uploaded source's features. */
 export const featureCollection = z.object({
@@ -172,6 +185,18 @@ export const datasourcesApi = {
     summary: "An uploaded data source's features as a GeoJSON FeatureCollection",
     params: idParam,
     response: featureCollection,
+  }),
+  arcgisSignIn: endpoint({
+    method: 'POST',
+    path: '/api/datasources/:id/arcgis-sign-in',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary:
+      "Exchanges the ArcGIS portal's authorization code (PKCE) for the user's token, kept sealed with the source",
+    params: idParam,
+    body: arcgisSignInRequest,
+    response: datasourceDetail,
   }),
   update: endpoint({
     method: 'PATCH',

@@ -77,6 +77,7 @@ describe('data sources', () => {
         username: 'gis',
       },
       secrets: ['password'],
+      arcgis: null,
     });
     expect(res.body).not.toContain('Very-Secret-Pass');
     const [row] = await t.database.db.select().from(datasources).where(eq(datasources.id, body.id));

@@ -16,8 +16,10 @@ export const presentDatasourceDetail = (
   row: DatasourceRow,
   usage: DatasourceUsage,
   secretNames: string[],
+  arcgis: { username: string; expires: number } | null,
 ): DatasourceDetail => ({
   ...presentDatasource({ ...row, usage }),
   config: row.config,
   secrets: secretNames,
+  arcgis: arcgis && { username: arcgis.username, expires: new Date(arcgis.expires).toISOString() },
 });

@@ -2,6 +2,7 @@ import { datasourcesApi } from '@geows/contract';
 import type { RegisterEndpoint } from '../../lib/endpoint-routes.js';
 import { pagedOf } from '../../lib/pagination.js';
 import { userOf } from '../auth/authenticate.js';
+import type { ArcgisSignInService } from './arcgis-sign-in.service.js';
 import type { DatasourcesService } from './datasources.service.js';
 import type { InspectService } from './inspect.service.js';
 import type { UploadService } from './upload.service.js';
@@ -12,7 +13,13 @@ export function datasourcesRoutes(
     datasources,
     inspect,
     uploads,
-  }: { datasources: DatasourcesService; inspect: InspectService; uploads: UploadService },
+    arcgis,
+  }: {
+    datasources: DatasourcesService;
+    inspect: InspectService;
+    uploads: UploadService;
+    arcgis: ArcgisSignInService;
+  },
 ) {
   route(datasourcesApi.list, async (request) =>
     pagedOf(request, await datasources.list(userOf(request), request.query)),
@@ -25,6 +32,9 @@ export function datasourcesRoutes(
     const collection = await uploads.features(userOf(request), request.params.id);
     return reply.type('application/geo+json').send(collection);
   });
+  route(datasourcesApi.arcgisSignIn, async (request) =>
+    arcgis.signIn(userOf(request), request.params.id, request.body),
+  );
   route(datasourcesApi.update, async (request) =>
     datasources.update(userOf(request), request.params.id, request.body),
   );

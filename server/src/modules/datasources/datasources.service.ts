@@ -15,7 +15,18 @@ import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repositor
 import { presentDatasource, presentDatasourceDetail } from './datasources.presenter.js';
 import * as repo from './datasources.repository.js';
 
-type Secrets = Record<string, string>;
+/** What `secrets` holds once opened: the type's secret config values, and an ArcGIS sign-in. */
+export type Secrets = { [key: string]: unknown; arcgis?: ArcgisSession };
+export type ArcgisSession = {
+  token: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds. */
+  expires: number;
+  username: string;
+  /** The portal and app the session belongs to: changing either ends it. */
+  portal: string;
+  clientId: string;
+};
 
 /**
  * Data sources belong to their account's admin: nobody else lists, reads, changes or
@@ -34,6 +45,9 @@ export function createDatasourcesService(
     sealed ? (JSON.parse(box.open(sealed)) as Secrets) : {};
   const sealSecrets = (values: Secrets): string | null =>
     Object.keys(values).length > 0 ? box.seal(JSON.stringify(values)) : null;
+  /** The names of the type's secrets that are stored (never their values). */
+  const storedSecretNames = (typeId: number | null, values: Secrets) =>
+    secretKeysOf(typeId).filter((key) => typeof values[key] === 'string');
 
   /** Takes the type's secrets out of a checked config. */
   function splitSecrets(typeId: number, config: Record<string, unknown>) {
@@ -60,17 +74,33 @@ export function createDatasourcesService(
     return found;
   }
 
-  const detail = (row: repo.DatasourceRow, usage: repo.DatasourceUsage) =>
-    presentDatasourceDetail(row, usage, Object.keys(openSecrets(row.secrets)));
+  const detail = (row: repo.DatasourceRow, usage: repo.DatasourceUsage) => {
+    const values = openSecrets(row.secrets);
+    return presentDatasourceDetail(row, usage, storedSecretNames(row.typeId, values), values.arcgis ?? null);
+  };
 
   return {
     owned,
 
     /** The stored secrets of a source the caller owns, to reach its service (inspect, proxy). */
-    async secretsOf(caller: AuthedUser, id: number): Promise<{ typeId: number | null; secrets: Secrets }> {
+    async secretsOf(caller: AuthedUser, id: number) {
       const { datasource } = await owned(caller, id);
-      return { typeId: datasource.typeId, secrets: openSecrets(datasource.secrets) };
+      return { datasource, secrets: openSecrets(datasource.secrets) };
     },
+
+    /** Replaces the ArcGIS sign-in kept with a source (null ends it); the other secrets stay. */
+    async storeArcgisSession(row: repo.DatasourceRow, session: ArcgisSession | null) {
+      const { arcgis: _previous, ...values } = openSecrets(row.secrets);
+      const next: Secrets = session ? { ...values, arcgis: session } : values;
+      const updated = await repo.updateDatasource(db, row.id, { secrets: sealSecrets(next) });
+      if (!updated) throw notFound();
+      return updated;
+    },
+
+    detail,
+
+    /** The opened secrets of a row the caller was already allowed to read. */
+    openSecretsOf: (row: repo.DatasourceRow): Secrets => openSecrets(row.secrets),
 
     async list(caller: AuthedUser, query: DatasourceListQuery) {
       const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
@@ -130,7 +160,11 @@ export function createDatasourcesService(
         if (typeof datasource.config.uploaded === 'string') merged.uploaded = datasource.config.uploaded;
         const split = splitSecrets(datasource.typeId, checkedConfig(datasource.typeId, merged));
         changes.config = split.config;
-        changes.secrets = sealSecrets(split.secrets);
+        // An ArcGIS sign-in belongs to its portal and app: it outlives other changes only.
+        const session = stored.arcgis;
+        const samePortal =
+          session && session.portal === split.config.portal && session.clientId === split.config.clientId;
+        changes.secrets = sealSecrets(samePortal ? { ...split.secrets, arcgis: session } : split.secrets);
       }
       const row = await repo.updateDatasource(db, id, changes);
       if (!row) throw notFound();

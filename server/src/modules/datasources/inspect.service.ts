@@ -4,6 +4,7 @@ import { validationFailed } from '../../lib/errors.js';
 import { UrlFetchError, type UrlFetcher } from '../../lib/url-fetch/index.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
+import type { ArcgisSignInService } from './arcgis-sign-in.service.js';
 import type { DatasourcesService } from './datasources.service.js';
 import { inspectRequestUrl, NotThisTypeError, parseInspectAnswer } from './inspect/index.js';
 
@@ -21,7 +22,7 @@ const maxAnswerBytes = 20 * 1024 * 1024;
  */
 export function createInspectService(
   { db }: Pick<AppContext, 'db'>,
-  deps: { fetcher: UrlFetcher; datasources: DatasourcesService },
+  deps: { fetcher: UrlFetcher; datasources: DatasourcesService; arcgis: ArcgisSignInService },
 ) {
   return {
     async inspect(caller: AuthedUser, input: InspectRequest): Promise<InspectResult> {
@@ -30,7 +31,11 @@ export function createInspectService(
       const config: Record<string, unknown> = { ...input.config };
       if (input.datasource !== undefined) {
         const stored = await deps.datasources.secretsOf(caller, input.datasource);
-        for (const [key, value] of Object.entries(stored.secrets)) if (!config[key]) config[key] = value;
+        const { arcgis: _session, ...values } = stored.secrets;
+        for (const [key, value] of Object.entries(values)) if (!config[key]) config[key] = value;
+        // Signed in with ArcGIS: the user's token, refreshed when it has run out.
+        if (!config.token && stored.secrets.arcgis)
+          config.token = await deps.arcgis.tokenFor(stored.datasource);
       }
       const url = typeof config.url === 'string' ? config.url : '';
       if (!/^https?:\/\//i.test(url)) throw validationFailed({ url: ['Enter a valid http(s) URL'] });

@@ -42,7 +42,8 @@ export function detectDelimiter(line: string): Delimiter | undefined {
 
 /** True when the head could be the start of a CSV file: text, with a delimiter in its first line. */
 export function looksLikeCsv(head: Buffer): boolean {
-  if (head.includes(0)) return false;
+  // Control characters other than tab, line feed and carriage return mean a binary file.
+  if (head.some((byte) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
   } catch {
@@ -116,16 +117,19 @@ function readHeader(header: string[], line: number): Columns {
   return { latitude, longitude, properties, count: names.length };
 }
 
-function uploadErrorOf(error: unknown): unknown {
+/** csv-parse's error as an UploadError; `lastLine` is the line of the last row read. */
+function uploadErrorOf(error: unknown, lastLine: number): unknown {
   if (!(error instanceof CsvError)) return error;
   const line = typeof error.lines === 'number' ? error.lines : undefined;
   const at = line === undefined ? '' : `Line ${line}: `;
+  // These two concern a row that began somewhere after the last one read.
+  const after = lastLine === 0 ? 'In the header: ' : `After line ${lastLine}: `;
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new UploadError(`${at}the file ends inside a quoted field: a closing quote (") is missing.`);
+      return new UploadError(`${after}a quote (") is opened but never closed.`);
     case 'CSV_MAX_RECORD_SIZE':
       return new UploadError(
-        `${at}the row is longer than ${maxRowLength.toLocaleString('en-US')} characters; is a quote (") not closed?`,
+        `${after}a row is longer than ${maxRowLength.toLocaleString('en-US')} characters; is a quote (") not closed?`,
       );
     case 'CSV_INVALID_CLOSING_QUOTE':
       return new UploadError(`${at}a quoted field is followed by other text before the next delimiter.`);
@@ -145,9 +149,11 @@ export async function readCsv(source: PeekedSource, sink: FeatureSink): Promise<
   const delimiter = detectDelimiter(headerLine(source.head)) ?? ',';
   const decimalComma = delimiter !== ',';
   let columns: Columns | undefined;
+  let lastLine = 0;
 
   const handle = ({ record, info }: Row): Promise<void> | undefined => {
     const line = info.lines;
+    lastLine = line;
     if (!columns) {
       columns = readHeader(record, line);
       return undefined;
@@ -199,7 +205,7 @@ export async function readCsv(source: PeekedSource, sink: FeatureSink): Promise<
       itemWriter<Row>(handle),
     );
   } catch (error) {
-    throw uploadErrorOf(error);
+    throw uploadErrorOf(error, lastLine);
   }
   if (!columns) throw new UploadError('The file is empty.');
 }

@@ -106,6 +106,10 @@ class LocatingParser extends BaseParser {
       }
     }
     let offset = failure ? failure.offset : text.length - this._buffer.length;
+    const rest = text.slice(offset).trim();
+    if (before._done && rest !== '' && ['true', 'false', 'null'].some((word) => word.startsWith(rest))) {
+      return new UploadError('The file is not valid JSON: it ends before the JSON is complete.');
+    }
     const reason = (failure?.error ?? error).message.replace(/^Parser cannot parse input: /, '');
     while (offset < text.length - 1 && /\s/.test(text[offset] as string)) offset++;
     this.advance(text, offset);

@@ -56,7 +56,9 @@ function list(value: unknown, what: string, fail: Fail): unknown[] {
 }
 
 function positions(value: unknown, fail: Fail, extent: ExtentBuilder): Position[] {
-  return list(value, 'a list of positions', fail).map((p) => position(p, fail, extent));
+  const items = list(value, 'a list of positions', fail);
+  if (typeof items[0] === 'number') fail(`expected a list of positions, found ${show(value)}.`);
+  return items.map((p) => position(p, fail, extent));
 }
 
 function lineString(value: unknown, label: string, fail: Fail, extent: ExtentBuilder): Position[] {

@@ -51,7 +51,10 @@ export function formatOfFilename(filename: string): ParsedUpload['format'] | und
  * time, and at most one batch is held.
  */
 export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload> {
-  const batchSize = Math.max(1, Math.floor(input.batchSize ?? 500));
+  const batchSize =
+    input.batchSize !== undefined && Number.isFinite(input.batchSize) && input.batchSize >= 1
+      ? Math.floor(input.batchSize)
+      : 500;
   const maxFeatures = input.maxFeatures ?? 1_000_000;
   const source = new PeekedSource(input.stream);
   try {
