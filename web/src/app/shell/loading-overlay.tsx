@@ -10,7 +10,11 @@ import { setHydrating, useLoadText, useRouteLoadingFlag } from '../../lib/ui-sto
 /** Loads shorter than this never show the overlay, so fast navigation does not flash. */
 const showAfterMs = 150;
 
-/** The full-screen overlay with the current loading text. */
+/**
+ * The overlay with the current loading text, over the content but under the toolbar:
+ * the menu stays usable while a screen loads. (Over the toolbar, an overlay that rises
+ * after its short delay swallowed a click on Logout aimed a moment before.)
+ */
 export function LoadingOverlay({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const loadText = useLoadText() ?? t('shell.loadingContent');
@@ -29,7 +33,7 @@ export function LoadingOverlay({ open }: { open: boolean }) {
     <Backdrop
       open={visible}
       sx={(theme) => ({
-        zIndex: theme.zIndex.modal + 1,
+        zIndex: theme.zIndex.appBar - 1,
         color: '#fff',
         bgcolor: 'rgba(0, 0, 0, 0.6)',
         backdropFilter: 'blur(2px)',
