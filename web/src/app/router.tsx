@@ -5,8 +5,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { accountScreens } from '../features/accounts';
 import { authScreens } from '../features/auth';
+import { datasourceScreens } from '../features/datasources';
 import { invitationScreens } from '../features/invitations';
 import { profileScreens } from '../features/profile';
+import { userGroupScreens } from '../features/usergroups';
 import { workspaceScreens } from '../features/workspaces';
 import { guardLoader } from './guards/guard-loader';
 import type { RouteAccess } from './guards/guards';
@@ -23,13 +25,15 @@ const screens = {
   ...accountScreens,
   ...invitationScreens,
   ...workspaceScreens,
+  ...datasourceScreens,
+  ...userGroupScreens,
 } satisfies Record<string, LoadScreen>;
 
 /**
  * The route table. Screens load lazily, each in its own chunk, so the first screen
  * stays small; every route's loader runs the navigation guards first (guards/).
- * Routes of screens not built yet (data sources, layers, user groups, the public share
- * link, the OAuth callback) are absent: their paths show NotFound.
+ * Routes of screens not built yet (layers, the public share link, the OAuth callback)
+ * are absent: their paths show NotFound.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const route = (name: PathName, access: RouteAccess, load: LoadScreen): RouteObject => ({
@@ -68,6 +72,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // The workspace editor and viewer share one screen until the 3D viewer arrives.
             route('editWorkspace', 'account', screens.workspace),
             route('workspace', 'account', screens.workspace),
+            route('datasources', 'account', screens.datasources),
+            // Creating and editing a data source share one screen.
+            route('createDataSource', 'account', screens.datasourceForm),
+            route('editDataSource', 'account', screens.datasourceForm),
+            route('usergroups', 'account', screens.usergroups),
             {
               id: 'notFound',
               path: '*',

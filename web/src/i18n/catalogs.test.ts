@@ -1,4 +1,4 @@
-import { defaultLoadingText, messages } from '@geows/contract';
+import { datasourceTypeDefinitions, defaultLoadingText, messages } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { nl } from './nl';
@@ -135,5 +135,55 @@ describe('translation catalogs', () => {
       'Edit',
       'View',
     ]);
+  });
+
+  it("keep the data source and user group screens' texts of docs/product.md word for word", () => {
+    expect(en.datasources).toMatchObject({
+      title: 'Data sources',
+      create: 'Create data source',
+      deleteSelected: 'Delete selected',
+      empty: 'No data sources found',
+      name: 'Name',
+      type: 'Type',
+      unknownType: 'Unknown',
+      modified: 'Modified',
+      used: 'Used',
+      workspaces: 'Workspace(s)',
+      edit: 'Edit',
+      delete: 'Delete',
+      cancel: 'Cancel',
+    });
+    expect(en.datasourceForm).toMatchObject({
+      connectService: 'Connect a service',
+      uploadFile: 'Upload a file',
+      testConnection: 'Test connection',
+      secretSaved: 'Saved — leave empty to keep',
+      saved: 'Data source saved',
+    });
+    expect(en.userGroups).toMatchObject({
+      title: 'User Groups',
+      empty: 'No user groups found.',
+      name: 'Name',
+      create: 'Create group',
+      delete: 'Delete',
+      cancel: 'Cancel',
+      members: 'Members',
+      email: 'E-mail',
+      add: 'Add',
+      remove: 'Remove',
+      pending: 'Waiting for registration',
+    });
+    expect(en.userGroups.intro).toContain('User groups can be added to individual layers');
+    expect(en.validation.fieldRequired).toBe('This field is required');
+  });
+
+  it('name and explain every config field of every data source type, in both languages', () => {
+    for (const definition of datasourceTypeDefinitions) {
+      for (const field of Object.keys(definition.config.shape)) {
+        if (field === 'uploaded') continue;
+        expect(en.datasourceFields, `${definition.key}.${field}`).toHaveProperty(field);
+        expect(nl.datasourceFields, `${definition.key}.${field}`).toHaveProperty(field);
+      }
+    }
   });
 });

@@ -23,16 +23,33 @@ export const account = (id: number, name: string): Account => ({
   admin: ada.id,
 });
 
+/** What a stubbed answer may look at: the URL (with its query) and the request's method and body. */
+export type FakeRequest = { url: URL; method: string; body: unknown };
+export type FakeAnswer = (request: FakeRequest) => Response | Promise<Response>;
+
 /**
  * Stubs `fetch` with answers in the real API's shapes, by path; anything else is 404.
- * Not a second server: each test names exactly the answers its screen needs.
+ * Not a second server: each test names exactly the answers its screen needs. An answer
+ * may look at the request (`method`, `url.searchParams`, the parsed JSON `body`).
  */
-export function stubFetch(answers: Record<string, () => Response>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+export function stubFetch(answers: Record<string, FakeAnswer>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const answer = answers[url.pathname];
-    return answer ? answer() : json({ detail: 'Not found.' }, 404);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    return answer
+      ? answer({ url, method: init?.method ?? 'GET', body })
+      : json({ detail: 'Not found.' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The calls a stubbed `fetch` received, as `METHOD /path?query` with the parsed JSON body. */
+export function requestsOf(fetchMock: ReturnType<typeof stubFetch>) {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    return { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body };
+  });
 }

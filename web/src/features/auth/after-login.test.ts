@@ -12,36 +12,62 @@ const run = async () => {
   return navigate.mock.calls[0];
 };
 
+/** The answers of a login's calls; the user groups answer an empty list unless a test says otherwise. */
+const stubApi = (answers: Parameters<typeof stubFetch>[0]) =>
+  stubFetch({ '/api/userGroup': () => json(page([])), ...answers });
+
 describe('afterLogin', () => {
   afterEach(() => vi.unstubAllGlobals());
   const accounts = [account(1, 'North'), account(2, 'South')];
 
   it("goes to the active account's page when the server has no demo workspace", async () => {
     setToken('t');
-    const fetchMock = stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+    const fetchMock = stubFetch({
+      '/api/accounts': () => json(page(accounts)),
+      '/api/demo': () => json(0),
+      '/api/userGroup': () => json(page([])),
+    });
     setActiveAccountId(2);
     expect(await run()).toEqual(['/account/south', { replace: true }]);
     expect(isDemo()).toBe(false);
-    // Only endpoints that exist: no call to /api/userGroup until the user groups issue adds it.
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/accounts', '/api/demo']);
+    // The accounts, the user groups (docs/product.md, "States and transitions") and the demo lookup.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+      '/api/accounts',
+      '/api/demo',
+      '/api/userGroup',
+    ]);
   });
 
   it('goes to the first account when none was active, and to /account/create without accounts', async () => {
-    stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+    stubApi({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
     expect(await run()).toEqual(['/account/north', { replace: true }]);
-    stubFetch({ '/api/accounts': () => json(page([])), '/api/demo': () => json(0) });
+    stubApi({ '/api/accounts': () => json(page([])), '/api/demo': () => json(0) });
     expect(await run()).toEqual(['/account/create', { replace: true }]);
   });
 
   it('turns demo mode on and opens the demo workspace when the server names one', async () => {
-    stubFetch({ '/api/accounts': () => json(page([])), '/api/demo': () => json(12) });
+    stubApi({ '/api/accounts': () => json(page([])), '/api/demo': () => json(12) });
     expect(await run()).toEqual(['/workspace/view/12', { replace: true }]);
     expect(isDemo()).toBe(true);
     expect(getDemoWorkspaceId()).toBe(12);
   });
 
+  it('goes on when the user groups cannot be loaded, and only logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch({
+      '/api/accounts': () => json(page(accounts)),
+      '/api/demo': () => json(0),
+      '/api/userGroup': () => json({ detail: 'Server error' }, 500),
+    });
+    expect(await run()).toEqual(['/account/north', { replace: true }]);
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('User groups could not be loaded', expect.anything()),
+    );
+    warn.mockRestore();
+  });
+
   it('treats a failed demo lookup as no demo', async () => {
-    stubFetch({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json({ detail: 'x' }, 500) });
+    stubApi({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json({ detail: 'x' }, 500) });
     expect(await run()).toEqual(['/account/north', { replace: true }]);
     expect(isDemo()).toBe(false);
   });

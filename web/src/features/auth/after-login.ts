@@ -2,6 +2,7 @@ import { paths, pathTo } from '@geows/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountHome, chooseActiveAccount, getActiveAccountId, loadAccounts } from '../accounts';
 import { getDemoWorkspace } from '../demo';
+import { loadUserGroups } from '../usergroups';
 import { setDemo } from './session-store';
 
 export type AfterLoginContext = {
@@ -11,10 +12,14 @@ export type AfterLoginContext = {
 
 /**
  * The one place that decides where a completed login goes (docs/product.md, "States and transitions"): the accounts are
- * loaded, then the demo endpoint is asked. 0 → the active account's page (or
+ * loaded (the user groups alongside, without waiting for them), then the demo endpoint is asked. 0 → the active account's page (or
  * /account/create without one); any other id → demo mode on, and that workspace's view.
  */
 export async function afterLogin({ queryClient, navigate }: AfterLoginContext): Promise<void> {
+  // A failure is only logged: the groups screen loads them again.
+  loadUserGroups(queryClient).catch((error: unknown) =>
+    console.warn('User groups could not be loaded', error),
+  );
   const accounts = await loadAccounts(queryClient).catch(() => []);
   const demoWorkspace = await getDemoWorkspace().catch(() => 0);
   if (demoWorkspace > 0) {

@@ -1,0 +1,26 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+
+/**
+ * /esri-oauth-callback, the pop-up's last stop: hands the portal's answer (the query
+ * string, or the hash) to the window that opened it — on this origin only, never to
+ * another — and closes itself; at once when there is no opener.
+ */
+export function EsriOAuthCallbackScreen() {
+  useEffect(() => {
+    const answer = window.location.search || window.location.hash;
+    if (window.opener && window.opener !== window) {
+      (window.opener as Window).postMessage(answer, window.location.origin);
+    }
+    window.close();
+  }, []);
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '60vh' }}>
+      <CircularProgress aria-hidden />
+      <Typography role="status">Processing authentication...</Typography>
+    </Stack>
+  );
+}

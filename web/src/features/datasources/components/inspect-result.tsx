@@ -1,0 +1,122 @@
+import type { InspectResult } from '@geows/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LayerPicker, selectedLayers, toggleLayer } from '../config-fields';
+
+const degrees = (value: number) => value.toFixed(4);
+
+/**
+ * What "Test connection" found: the service's title, its extent and its sub-layers; for
+ * WMS, WMTS and ArcGIS MapServer the sub-layers can be picked, filling the layers field.
+ */
+export function InspectResultPanel({
+  result,
+  picker,
+  value,
+  onPick,
+}: {
+  result: InspectResult;
+  picker: LayerPicker | null;
+  /** The picker field's current text (comma-separated for several). */
+  value: string;
+  onPick: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const chosen = new Set(picker?.multiple ? selectedLayers(value) : [value.trim()]);
+
+  return (
+    <Alert
+      severity="success"
+      variant="outlined"
+      sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    >
+      <AlertTitle>{t('datasourceForm.found')}</AlertTitle>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
+        <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
+          {t('datasourceForm.title')}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          {result.title || '—'}
+        </Typography>
+        <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
+          {t('datasourceForm.extent')}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          {result.extent ? result.extent.map(degrees).join(', ') : t('datasourceForm.noExtent')}
+        </Typography>
+      </Box>
+      {(picker || result.layers.length > 0) && (
+        <Stack spacing={0.5} sx={{ mt: 2 }}>
+          <Typography id={listId} variant="subtitle2">
+            {t('datasourceForm.layers')} ({result.layers.length})
+          </Typography>
+          {result.layers.length === 0 ? (
+            <Typography variant="body2">{t('datasourceForm.noLayers')}</Typography>
+          ) : (
+            <>
+              {picker && (
+                <Typography variant="body2" color="text.secondary">
+                  {picker.multiple ? t('datasourceForm.pickLayers') : t('datasourceForm.pickLayer')}
+                </Typography>
+              )}
+              <Box
+                role={picker && !picker.multiple ? 'radiogroup' : 'group'}
+                aria-labelledby={listId}
+                sx={{ maxHeight: 280, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}
+              >
+                {result.layers.map((layer) => {
+                  const label = (
+                    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {layer.title && layer.title !== layer.name
+                        ? `${layer.title} (${layer.name})`
+                        : layer.name}
+                    </Typography>
+                  );
+                  if (!picker)
+                    return (
+                      <Box key={layer.name} sx={{ py: 0.5 }}>
+                        {label}
+                      </Box>
+                    );
+                  return (
+                    <FormControlLabel
+                      key={layer.name}
+                      label={label}
+                      control={
+                        picker.multiple ? (
+                          <Checkbox
+                            size="small"
+                            checked={chosen.has(layer.name)}
+                            onChange={(event) => onPick(toggleLayer(value, layer.name, event.target.checked))}
+                          />
+                        ) : (
+                          <Radio
+                            size="small"
+                            checked={chosen.has(layer.name)}
+                            onChange={() => onPick(layer.name)}
+                          />
+                        )
+                      }
+                    />
+                  );
+                })}
+              </Box>
+            </>
+          )}
+        </Stack>
+      )}
+    </Alert>
+  );
+}

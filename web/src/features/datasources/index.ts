@@ -1,0 +1,5 @@
+/** Its screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
+export const datasourceScreens = {
+  datasources: async () => (await import('./components/datasources-screen')).DatasourcesScreen,
+  datasourceForm: async () => (await import('./components/datasource-form-screen')).DatasourceFormScreen,
+};

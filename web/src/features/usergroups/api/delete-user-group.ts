@@ -1,0 +1,20 @@
+import { userGroupsApi } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+import { membersKey } from './get-members';
+import { userGroupListsKey } from './get-user-groups';
+
+/** `DELETE /api/userGroup/{id}`: 204; layers that named the group no longer do. */
+export const deleteUserGroup = (id: number) => callApi(userGroupsApi.remove, { params: { id } });
+
+/** Deletes a group, then reloads the lists whatever the outcome. */
+export function useDeleteUserGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUserGroup,
+    onSettled: (_, __, id) => {
+      queryClient.removeQueries({ queryKey: membersKey(id) });
+      return queryClient.invalidateQueries({ queryKey: userGroupListsKey });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { type UserGroupMember, userGroupsApi } from '@geows/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+
+/** `GET /api/userGroup/{id}/members`: `{id, user, email, username}`; `user` null while pending. */
+export async function getMembers(id: number, signal?: AbortSignal): Promise<UserGroupMember[]> {
+  const page = await callApi(userGroupsApi.members, { params: { id }, query: { page_size: 1000 }, signal });
+  return page.results;
+}
+
+export const membersKey = (id: number) => ['userGroups', 'members', id] as const;
+
+export const membersQueryOptions = (id: number) =>
+  queryOptions({ queryKey: membersKey(id), queryFn: ({ signal }) => getMembers(id, signal), staleTime: 0 });
+
+export const useMembers = (id: number | undefined) =>
+  useQuery({ ...membersQueryOptions(id ?? 0), enabled: id !== undefined });

@@ -1,0 +1,21 @@
+import { userGroupsApi } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+import { membersKey } from './get-members';
+import { userGroupListsKey } from './get-user-groups';
+
+/** `DELETE /api/userGroup/{id}/members/{membershipId}`: 204. */
+export const removeMember = (group: number, member: number) =>
+  callApi(userGroupsApi.removeMember, { params: { id: group, memberId: member } });
+
+export function useRemoveMember(group: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: number) => removeMember(group, member),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersKey(group) }),
+        queryClient.invalidateQueries({ queryKey: userGroupListsKey }),
+      ]),
+  });
+}
