@@ -21,6 +21,7 @@ function freePort(): number {
 // the SMTP port the server sends to, the folder e2e/global-setup.ts files received mail in,
 // and the server's data directory.
 process.env.E2E_SMTP_PORT ??= String(freePort());
+process.env.E2E_PORTAL_PORT ??= String(freePort());
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `geows-e2e-mail-${process.pid}-${Date.now()}`);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `geows-e2e-${Date.now()}`);
 
@@ -87,6 +88,8 @@ export default defineConfig({
           SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${process.env.E2E_SMTP_PORT}`,
           LOG_LEVEL: 'warn',
           SUPPORT_EMAIL: 'support@e2e.test',
+          // The fake ArcGIS portal on loopback (e2e/fake-arcgis-portal.ts), which the server may fetch.
+          FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_PORTAL_PORT}`,
           // Page views go to a Plausible host that the fixtures intercept (e2e/fixtures.ts).
           ANALYTICS_PROVIDER: 'plausible',
           ANALYTICS_ID: 'e2e.test',

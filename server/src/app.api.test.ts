@@ -112,6 +112,17 @@ describe('HTTP conventions', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it("keeps the app's own pop-ups connected, and lets the ArcGIS callback reach its opener", async () => {
+    const page = await t.app.inject({ url: '/datasources', headers: { accept: 'text/html' } });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const callback = await t.app.inject({
+      url: '/esri-oauth-callback?code=abc&state=xyz',
+      headers: { accept: 'text/html' },
+    });
+    expect(callback.statusCode).toBe(200);
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
+
   it('describes the API as OpenAPI at /api/docs', async () => {
     const res = await t.app.inject({ url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -84,6 +84,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // The HTML's policy depends on the site (its analytics provider): set by the web app.
     contentSecurityPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
+    // Pop-ups the app opens (the ArcGIS sign-in) stay connected to it; others still cannot reach it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (_request, reply, payload) => {

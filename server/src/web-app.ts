@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { paths } from '@geows/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
@@ -34,6 +35,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     const site = await sites.siteFor(request.headers.origin ?? `${request.protocol}://${request.host}`);
+    const pathname = request.url.split('?')[0]?.replace(/\/+$/, '');
+    // The ArcGIS sign-in pop-up comes back here from the portal's origin: it must keep
+    // its opener to hand over the answer, which a stricter opener policy would cut.
+    if (pathname === paths.esriOAuthCallback) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', contentSecurityPolicy(site.analytics))

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startFakePortal } from './fake-arcgis-portal';
 
 /**
  * A real SMTP server for the run, on the port playwright.config.ts chose and gave the
@@ -43,7 +44,11 @@ export default async function globalSetup() {
     server.listen(port, '127.0.0.1', resolve);
   });
 
+  // An ArcGIS portal for the sign-in journey, on the port the app server may fetch from.
+  const stopPortal = await startFakePortal(Number(process.env.E2E_PORTAL_PORT));
+
   return async () => {
+    await stopPortal();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     fs.rmSync(dir, { recursive: true, force: true });
   };

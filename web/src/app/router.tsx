@@ -45,6 +45,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   return [
     {
+      // The ArcGIS sign-in pop-up's last stop: no shell, no guards; it hands its answer on and closes.
+      id: 'esriOAuthCallback',
+      path: paths.esriOAuthCallback,
+      lazy: async () => ({ Component: await screens.esriOAuthCallback() }),
+    },
+    {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteError,

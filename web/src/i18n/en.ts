@@ -382,6 +382,21 @@ export const en = {
   oauth: {
     processing: 'Processing authentication...',
   },
+  arcgis: {
+    title: 'Sign in with ArcGIS',
+    intro:
+      'For secured ArcGIS content: sign in once, and the server keeps your ArcGIS token with this data source.',
+    signIn: 'Sign in with ArcGIS',
+    signInAgain: 'Sign in again',
+    signedIn: 'Signed in as {{username}} until {{expires}}; the token is renewed when it runs out.',
+    notSignedIn: 'Not signed in.',
+    saveFirst: 'Save the data source first, then sign in with ArcGIS here.',
+    needsPortal: 'Enter the portal URL and the app client id above, and save, to sign in with ArcGIS.',
+    success: 'Signed in with ArcGIS as {{username}}',
+    popupBlocked: 'The sign-in window was blocked: allow pop-ups for this site and try again.',
+    closed: 'The sign-in window was closed before the sign-in finished.',
+    failed: 'ArcGIS did not sign you in: {{reason}}',
+  },
   validation: {
     nameRequired: 'Name is required',
     usernameRequired: 'Username is required',

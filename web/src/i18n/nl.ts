@@ -404,6 +404,22 @@ export const nl: Messages = {
   oauth: {
     processing: 'Authenticatie wordt verwerkt...',
   },
+  arcgis: {
+    title: 'Aanmelden met ArcGIS',
+    intro:
+      'Voor beveiligde ArcGIS-inhoud: meld u één keer aan, en de server bewaart uw ArcGIS-token bij deze gegevensbron.',
+    signIn: 'Aanmelden met ArcGIS',
+    signInAgain: 'Opnieuw aanmelden',
+    signedIn: 'Aangemeld als {{username}} tot {{expires}}; het token wordt vernieuwd wanneer het verloopt.',
+    notSignedIn: 'Niet aangemeld.',
+    saveFirst: 'Sla de gegevensbron eerst op en meld u daarna hier aan met ArcGIS.',
+    needsPortal:
+      'Vul hierboven de portal-URL en de client-id van de app in en sla op om u aan te melden met ArcGIS.',
+    success: 'Aangemeld met ArcGIS als {{username}}',
+    popupBlocked: 'Het aanmeldvenster is geblokkeerd: sta pop-ups toe voor deze site en probeer het opnieuw.',
+    closed: 'Het aanmeldvenster is gesloten voordat het aanmelden klaar was.',
+    failed: 'ArcGIS heeft u niet aangemeld: {{reason}}',
+  },
   validation: {
     nameRequired: 'Naam is verplicht',
     usernameRequired: 'Gebruikersnaam is verplicht',

@@ -2,4 +2,6 @@
 export const datasourceScreens = {
   datasources: async () => (await import('./components/datasources-screen')).DatasourcesScreen,
   datasourceForm: async () => (await import('./components/datasource-form-screen')).DatasourceFormScreen,
+  esriOAuthCallback: async () =>
+    (await import('./components/esri-oauth-callback-screen')).EsriOAuthCallbackScreen,
 };

@@ -41,6 +41,7 @@ import {
   fieldsFilter,
   typeIdOf,
 } from '../datasource-form-values';
+import { ArcgisSignIn } from './arcgis-sign-in';
 import { ConfigInput } from './config-input';
 import { InspectResultPanel } from './inspect-result';
 
@@ -239,6 +240,7 @@ export function DatasourceForm({
           )}
         </Stack>
       )}
+      {typeKey?.startsWith('arcgis-') && <ArcgisSignIn detail={detail} />}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
         <Button component={Link} to={paths.datasources}>
           {t('datasourceForm.cancel')}

@@ -2,6 +2,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /esri-oauth-callback, the pop-up's last stop: hands the portal's answer (the query
@@ -9,6 +10,7 @@ import { useEffect } from 'react';
  * another — and closes itself; at once when there is no opener.
  */
 export function EsriOAuthCallbackScreen() {
+  const { t } = useTranslation();
   useEffect(() => {
     const answer = window.location.search || window.location.hash;
     if (window.opener && window.opener !== window) {
@@ -20,7 +22,7 @@ export function EsriOAuthCallbackScreen() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '60vh' }}>
       <CircularProgress aria-hidden />
-      <Typography role="status">Processing authentication...</Typography>
+      <Typography role="status">{t('oauth.processing')}</Typography>
     </Stack>
   );
 }

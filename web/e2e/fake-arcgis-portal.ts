@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What the fake portal signs in as, and the token its MapServer wants. */
+export const portalUser = 'esri_e2e';
+
+const base64url = (buffer: Buffer) => buffer.toString('base64url');
+
+/** The server's inspect fixture: a WMS 1.3.0 GetCapabilities with nested layers. */
+const wmsCapabilities = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../server/src/modules/datasources/inspect/fixtures/wms-1.3.0.xml',
+);
+
+/**
+ * Map services on loopback for the journeys (the app server may fetch this host and
+ * port: FETCH_ALLOW_HOSTS). A WMS, and an ArcGIS portal: an authorize page with a Sign In
+ * button (authorization code with PKCE, as ArcGIS Online runs it), the token endpoint
+ * (which checks the verifier against the challenge), and a secured MapServer.
+ */
+export function startFakePortal(port: number) {
+  const codes = new Map<string, { challenge: string; clientId: string; redirectUri: string }>();
+  const tokens = new Set<string>();
+
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const form = new URLSearchParams(body);
+    const json = (value: unknown) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(value));
+    };
+
+    if (url.pathname === '/portal/sharing/rest/oauth2/authorize') {
+      const q = url.searchParams;
+      if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256') {
+        response.writeHead(400).end('bad request');
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.end(`<!doctype html><title>ArcGIS Sign In</title>
+<form method="post" action="/portal/sharing/rest/oauth2/approve">
+${['client_id', 'redirect_uri', 'state', 'code_challenge']
+  .map(
+    (name) => `<input type="hidden" name="${name}" value="${(q.get(name) ?? '').replace(/"/g, '&quot;')}">`,
+  )
+  .join('\n')}
+<button type="submit">Sign In</button></form>`);
+      return;
+    }
+    if (url.pathname === '/portal/sharing/rest/oauth2/approve' && request.method === 'POST') {
+      const code = base64url(randomBytes(16));
+      codes.set(code, {
+        challenge: form.get('code_challenge') ?? '',
+        clientId: form.get('client_id') ?? '',
+        redirectUri: form.get('redirect_uri') ?? '',
+      });
+      const back = new URL(form.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', form.get('state') ?? '');
+      response.writeHead(302, { Location: back.toString() }).end();
+      return;
+    }
+    if (url.pathname === '/portal/sharing/rest/oauth2/token' && request.method === 'POST') {
+      const grant = codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = base64url(createHash('sha256').update(verifier).digest());
+      if (
+        !grant ||
+        grant.challenge !== challenge ||
+        grant.clientId !== form.get('client_id') ||
+        grant.redirectUri !== form.get('redirect_uri')
+      ) {
+        json({ error: { code: 400, error: 'invalid_grant', message: 'Invalid authorization code' } });
+        return;
+      }
+      codes.delete(form.get('code') ?? '');
+      const token = base64url(randomBytes(16));
+      tokens.add(token);
+      json({
+        access_token: token,
+        expires_in: 7200,
+        refresh_token: base64url(randomBytes(16)),
+        username: portalUser,
+      });
+      return;
+    }
+    if (url.pathname === '/arcgis/rest/services/Parks/MapServer') {
+      if (!tokens.has(url.searchParams.get('token') ?? '')) {
+        json({ error: { code: 499, message: 'Token Required', details: [] } });
+        return;
+      }
+      json({
+        mapName: 'City parks',
+        layers: [
+          { id: 0, name: 'Parks' },
+          { id: 1, name: 'Playgrounds' },
+        ],
+        fullExtent: { xmin: 4.7, ymin: 52.2, xmax: 5.1, ymax: 52.5, spatialReference: { wkid: 4326 } },
+      });
+      return;
+    }
+    if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {
+      response.writeHead(200, { 'Content-Type': 'text/xml' });
+      response.end(fs.readFileSync(wmsCapabilities));
+      return;
+    }
+    response.writeHead(404).end();
+  });
+
+  return new Promise<() => Promise<void>>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () =>
+      resolve(() => new Promise<void>((done) => server.close(() => done()))),
+    );
+  });
+}
