@@ -38,6 +38,15 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 }
 
 /**
+ * A 401 to a request that carried `token`: ends the session, but only when that token is
+ * still the stored one — a late answer to a request of an earlier session must not end
+ * the current one. For the few requests made outside `callApi` (the upload's XHR).
+ */
+export function notifyUnauthorized(token: string | null): void {
+  if (token && getToken() === token) unauthorizedHandler?.();
+}
+
+/**
  * The only place the web app calls `fetch` for its API. The endpoint (from the
  * contract) gives the method, the path and whether the token goes along; the answer
  * is parsed with its response schema, so a response that drifted from the contract
@@ -63,10 +72,7 @@ export async function callApi<E extends Endpoint>(
   });
   const data = await readBody(response);
   if (!response.ok) {
-    // Only when the token that failed is still the stored one: a late answer to a
-    // request of an earlier session must not end the current one.
-    if (response.status === 401 && token && handleUnauthorized && getToken() === token)
-      unauthorizedHandler?.();
+    if (response.status === 401 && handleUnauthorized) notifyUnauthorized(token);
     throw new ApiError(response.status, data);
   }
   return endpoint.response.parse(data) as EndpointResponse<E>;

@@ -1,6 +1,7 @@
 import { type DatasourceDetail, datasourcesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/api-error';
+import { notifyUnauthorized } from '../../../api/client';
 import { getToken } from '../../../api/token-storage';
 import { datasourceListsKey } from './get-datasources';
 
@@ -35,6 +36,7 @@ export function uploadDatasource(
     };
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
+      if (xhr.status === 401) notifyUnauthorized(token);
       if (xhr.status < 200 || xhr.status >= 300) {
         reject(new ApiError(xhr.status, body));
         return;
