@@ -15,8 +15,11 @@ export function uniqueUser(prefix: string): TestUser {
 }
 
 /** Registers and activates a user through the API and the activation mail, as a fast preamble. */
-export async function createActiveUser(request: APIRequestContext, prefix: string): Promise<TestUser> {
-  const user = uniqueUser(prefix);
+export async function createActiveUser(
+  request: APIRequestContext,
+  prefix: string,
+  user: TestUser = uniqueUser(prefix),
+): Promise<TestUser> {
   const registered = await request.post('/api/auth/register', {
     data: { username: user.username, email: user.email, password: user.password },
   });

@@ -1,6 +1,6 @@
 import { apiSession, createAccount, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn } from './identity';
+import { createActiveUser, logIn, uniqueUser } from './identity';
 
 test('create a user group, add someone by e-mail who waits for registration, delete the group', async ({
   page,
@@ -30,7 +30,8 @@ test('create a user group, add someone by e-mail who waits for registration, del
   await row.getByRole('button', { name: 'Members' }).click();
   const dialog = page.getByRole('dialog', { name: 'Members of Field workers' });
   await expect(dialog.getByText('This group has no members yet.')).toBeVisible();
-  const newcomer = `newcomer-${Date.now()}@e2e.test`;
+  const person = uniqueUser('newcomer');
+  const newcomer = person.email;
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(newcomer);
   await dialog.getByRole('button', { name: 'Add' }).click();
   const member = dialog.getByRole('listitem').filter({ hasText: newcomer });
@@ -38,6 +39,14 @@ test('create a user group, add someone by e-mail who waits for registration, del
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('1 member');
+
+  // The address's owner registers and logs in: the membership becomes theirs.
+  await apiSession(request, await createActiveUser(request, 'newcomer', person));
+  await page.reload();
+  await row.getByRole('button', { name: 'Members' }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: newcomer })).toContainText(person.username);
+  await expect(dialog.getByText('Waiting for registration')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   await row.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete user group' });
