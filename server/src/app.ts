@@ -6,6 +6,7 @@ import { datasourceTypeById } from '@geows/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -35,6 +36,8 @@ import { createDemoService } from './modules/demo/demo.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { layersRoutes } from './modules/layers/layers.routes.js';
+import { createLayersService } from './modules/layers/layers.service.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
@@ -103,6 +106,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (the recursive layer tree) become components that $refs point to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   // Remember every route so that a known path with the wrong method answers 405, as DRF does.
@@ -159,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const inspect = createInspectService(ctx, { fetcher, datasources, arcgis });
   const uploads = createUploadService(ctx, { accounts, datasources });
   const userGroups = createUserGroupsService(ctx, { accounts });
+  const layers = createLayersService(ctx, { workspaces });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).
   const route = endpointRegistrar(app, authenticate);
@@ -169,11 +175,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   mfaRoutes(route, { mfa, identityLimit });
   usersRoutes(route, { users });
   accountsRoutes(route, { accounts });
-  workspacesRoutes(route, { workspaces });
+  workspacesRoutes(route, { workspaces, authenticate });
   invitationsRoutes(route, { invitations });
   demoRoutes(route, { demo });
   datasourcesRoutes(route, { datasources, inspect, uploads, arcgis });
   userGroupsRoutes(route, { userGroups });
+  layersRoutes(route, { layers, authenticate });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

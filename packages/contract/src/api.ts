@@ -6,6 +6,7 @@ import { demoApi } from './demo.js';
 import type { Endpoint } from './endpoint.js';
 import { healthApi } from './health.js';
 import { invitationsApi } from './invitations.js';
+import { layersApi } from './layers.js';
 import { mfaApi } from './mfa.js';
 import { sitesApi } from './sites.js';
 import { userGroupsApi } from './user-groups.js';
@@ -25,6 +26,7 @@ export const api = {
   invitations: invitationsApi,
   demo: demoApi,
   datasources: datasourcesApi,
+  layers: layersApi,
   userGroups: userGroupsApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, idParam, noContent, pageOf } from './common.js';
 import { endpoint } from './endpoint.js';
-import { requiredString } from './fields.js';
+import { email, requiredString } from './fields.js';
 import { messages } from './messages.js';
 
 /** Camera JSON: degrees and metres, WGS84 (docs/decisions.md). */
@@ -50,6 +50,8 @@ export const workspace = z.object({
   camera: z.string(),
   workspacePlugins: z.string(),
   rights: workspaceRights,
+  /** Optimistic concurrency: every change of the workspace answers the next version. */
+  version: z.number().int(),
 });
 export type Workspace = z.infer<typeof workspace>;
 export const workspacePage = pageOf(workspace);
@@ -73,6 +75,69 @@ export const cloneWorkspaceRequest = z.object({
   workspace: dbId(),
 });
 
+/** JSON text that must parse and match `schema`, as the original API stores camera and plugins. */
+const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .max(100_000, 'Ensure this field has no more than 100000 characters.')
+    .refine((text) => {
+      try {
+        return schema.safeParse(JSON.parse(text)).success;
+      } catch {
+        return false;
+      }
+    }, message);
+
+export const updateWorkspaceRequest = z
+  .object({
+    /** The version the change was made on: a stale one is refused with 409. */
+    version: z.number({ error: 'This field is required.' }).int().min(1),
+    name: requiredString(messages.nameRequired, 100).optional(),
+    description: requiredString(messages.nameRequired, 1000).optional(),
+    camera: jsonText(
+      camera,
+      'Enter the camera as JSON: {longitude, latitude, height, heading, pitch, roll}.',
+    ).optional(),
+    workspacePlugins: jsonText(
+      z.record(z.string(), z.unknown()),
+      'Enter the plugin settings as a JSON object.',
+    ).optional(),
+  })
+  .strict();
+export type UpdateWorkspaceRequest = z.infer<typeof updateWorkspaceRequest>;
+
+/** A user with edit rights on a workspace. */
+export const workspaceEditor = z.object({ user: z.number(), email: z.string(), username: z.string() });
+export type WorkspaceEditor = z.infer<typeof workspaceEditor>;
+export const workspaceEditorPage = pageOf(workspaceEditor);
+export const addEditorRequest = z.object({ email });
+
+/** A share link: whoever has its token may view the workspace without logging in, until it expires or goes. */
+export const shareLink = z.object({
+  id: z.number(),
+  token: z.string(),
+  label: z.string(),
+  /** ISO 8601, or null for a link that does not expire. */
+  expires: z.string().nullable(),
+  created: z.string(),
+  /** When someone last opened the workspace with it. */
+  last_used: z.string().nullable(),
+});
+export type ShareLink = z.infer<typeof shareLink>;
+export const shareLinkPage = pageOf(shareLink);
+export const createShareLinkRequest = z.object({
+  label: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  expires: z.iso
+    .datetime({ offset: true, error: 'Enter a date and time in ISO 8601, e.g. 2027-01-31T23:59:00Z.' })
+    .refine((value) => Date.parse(value) > Date.now(), 'The expiry must lie in the future.')
+    .nullable()
+    .optional(),
+});
+export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequest>;
+
+const editorParams = z.object({ id: dbId(), userId: dbId() });
+const shareParams = z.object({ id: dbId(), shareId: dbId() });
+
 const tag = 'workspaces';
 export const workspacesApi = {
   list: endpoint({
@@ -95,16 +160,92 @@ export const workspacesApi = {
     body: createWorkspaceRequest,
     response: workspace,
   }),
+  /** With `?token=` (a live share link) no login is needed: the rights are then `view`. */
   get: endpoint({
     method: 'GET',
+    path: '/api/workspaces/:id',
+    auth: 'optional',
+    status: 200,
+    tag,
+    summary:
+      "A workspace the caller may see, with the caller's rights (admin, edit or view) and its version; ?token= a share link's token without login",
+    params: idParam,
+    query: workspaceReadQuery,
+    response: workspace,
+  }),
+  update: endpoint({
+    method: 'PATCH',
     path: '/api/workspaces/:id',
     auth: 'token',
     status: 200,
     tag,
-    summary: "A workspace the caller may see, with the caller's rights (admin, edit or view)",
+    summary:
+      'Changes name, description, camera or plugin settings (admin and editors); a stale version is refused with 409',
     params: idParam,
-    query: workspaceReadQuery,
+    body: updateWorkspaceRequest,
     response: workspace,
+  }),
+  editors: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/editors',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "The workspace's editors (admin and editors)",
+    params: idParam,
+    response: workspaceEditorPage,
+  }),
+  addEditor: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/editors',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Gives a registered user edit rights, by e-mail (admin only)',
+    params: idParam,
+    body: addEditorRequest,
+    response: workspaceEditor,
+  }),
+  removeEditor: endpoint({
+    method: 'DELETE',
+    path: '/api/workspaces/:id/editors/:userId',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: "Takes a user's edit rights away (admin only)",
+    params: editorParams,
+    response: noContent,
+  }),
+  shareLinks: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/share',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: "The workspace's share links, with when each was last used (admin and editors)",
+    params: idParam,
+    response: shareLinkPage,
+  }),
+  createShareLink: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/share',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Makes a share link, with an optional label and expiry (admin and editors)',
+    params: idParam,
+    body: createShareLinkRequest,
+    response: shareLink,
+  }),
+  removeShareLink: endpoint({
+    method: 'DELETE',
+    path: '/api/workspaces/:id/share/:shareId',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Revokes a share link at once (admin and editors)',
+    params: shareParams,
+    response: noContent,
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -354,6 +354,32 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * A link that shows a workspace read-only without a login. Looked up by the SHA-256 of
+ * its token; the token itself is kept sealed so that the workspace's editors can copy
+ * the link again. Deleting the row revokes the link at once.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    label: text('label').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_unique').on(t.tokenHash),
+    index('share_links_workspace_idx').on(t.workspaceId),
+  ],
+);
+
 /** Operator-assigned demo workspace per user: `GET /api/demo` answers it. */
 export const demoAssignments = pgTable('demo_assignments', {
   userId: integer('user_id')

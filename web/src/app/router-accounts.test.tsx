@@ -19,6 +19,7 @@ const harbour: Workspace = {
   camera: '{}',
   workspacePlugins: '{}',
   rights: 'admin',
+  version: 1,
 };
 
 /** The text of every page heading (h1) on screen; a screen has exactly one. */

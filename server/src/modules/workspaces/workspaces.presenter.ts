@@ -13,5 +13,6 @@ export function presentWorkspace(row: WorkspaceWithPlan, rights: WorkspaceRights
     camera: JSON.stringify(row.camera),
     workspacePlugins: JSON.stringify(row.workspacePlugins),
     rights,
+    version: row.version,
   };
 }

@@ -5,6 +5,7 @@ import {
   demoAssignments,
   invitations,
   plans,
+  users,
   workspaceEditors,
   workspaces,
 } from '../../db/schema.js';
@@ -102,4 +103,50 @@ export async function copyEditors(db: Db, fromWorkspaceId: number, toWorkspaceId
   await db.execute(sql`
     insert into workspace_editors (workspace_id, user_id)
     select ${toWorkspaceId}, user_id from workspace_editors where workspace_id = ${fromWorkspaceId}`);
+}
+
+/**
+ * Applies a change made on `version`: one statement that both checks and bumps the
+ * version, so two saves racing on the same version cannot both win. Undefined when
+ * the version was stale (or the workspace is gone).
+ */
+export async function updateWorkspaceAtVersion(
+  db: Db,
+  id: number,
+  version: number,
+  changes: Partial<Pick<WorkspaceRow, 'name' | 'description' | 'camera' | 'workspacePlugins'>>,
+): Promise<WorkspaceWithPlan | undefined> {
+  const [row] = await db
+    .update(workspaces)
+    .set({ ...changes, version: sql`${workspaces.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(workspaces.id, id), eq(workspaces.version, version)))
+    .returning();
+  return row ? (await withPlansAndEditors(db, [row]))[0] : undefined;
+}
+
+export async function listEditors(db: Db, workspaceId: number) {
+  return db
+    .select({ user: users.id, email: users.email, username: users.username })
+    .from(workspaceEditors)
+    .innerJoin(users, eq(users.id, workspaceEditors.userId))
+    .where(eq(workspaceEditors.workspaceId, workspaceId))
+    .orderBy(asc(users.username));
+}
+
+/** False when the user already was an editor. */
+export async function addEditor(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .insert(workspaceEditors)
+    .values({ workspaceId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: workspaceEditors.userId });
+  return rows.length > 0;
+}
+
+export async function removeEditor(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(workspaceEditors)
+    .where(and(eq(workspaceEditors.workspaceId, workspaceId), eq(workspaceEditors.userId, userId)))
+    .returning({ userId: workspaceEditors.userId });
+  return rows.length > 0;
 }

@@ -1,20 +1,29 @@
 import {
+  type CreateShareLinkRequest,
   type CreateWorkspaceRequest,
   defaultCamera,
   defaultWorkspacePlugins,
+  type ShareLink,
+  type UpdateWorkspaceRequest,
   type WorkspaceRights,
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { copyLayerTree } from '../layers/layers.repository.js';
 import { findDefaultPlan } from '../plans/plans.repository.js';
+import * as shares from './share-links.repository.js';
 import { allows, rightsOf } from './workspaces.policy.js';
 import { presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
 
-export function createWorkspacesService({ db }: Pick<AppContext, 'db'>, deps: { accounts: AccountsService }) {
+export function createWorkspacesService(
+  { db, secrets: box }: Pick<AppContext, 'db' | 'secrets'>,
+  deps: { accounts: AccountsService },
+) {
   /**
    * The workspace if the caller has at least `needed` rights: 404 when they have
    * none (its existence stays hidden), 403 when they can see it but not do this.
@@ -27,8 +36,103 @@ export function createWorkspacesService({ db }: Pick<AppContext, 'db'>, deps: { 
     return { workspace: found.workspace, rights };
   }
 
+  /**
+   * The workspace a live share link opens, read-only. Any other token (unknown, expired,
+   * revoked, or of another workspace than `id`) is answered 404, like a stranger.
+   */
+  async function accessByShareToken(token: string, id?: number) {
+    const link = await shares.useShareLink(db, sha256(token));
+    if (!link || (id !== undefined && link.workspaceId !== id)) throw notFound();
+    const workspace = await repo.findWorkspace(db, link.workspaceId);
+    if (!workspace) throw notFound();
+    return { workspace, rights: 'view' as const };
+  }
+
+  const presentLink = (row: shares.ShareLinkRow): ShareLink => ({
+    id: row.id,
+    token: box.open(row.tokenSealed),
+    label: row.label,
+    expires: row.expiresAt?.toISOString() ?? null,
+    created: row.createdAt.toISOString(),
+    last_used: row.lastUsedAt?.toISOString() ?? null,
+  });
+
   return {
     access,
+    accessByShareToken,
+
+    /** A workspace by login, or without one by a share link's token (then view rights only). */
+    async read(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
+      const { workspace, rights } = token
+        ? await accessByShareToken(token, id)
+        : await access(await caller(), id, 'view');
+      return presentWorkspace(workspace, rights);
+    },
+
+    async update(caller: AuthedUser, id: number, input: UpdateWorkspaceRequest) {
+      const { rights } = await access(caller, id, 'edit');
+      const changes: Parameters<typeof repo.updateWorkspaceAtVersion>[3] = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.camera !== undefined) changes.camera = JSON.parse(input.camera) as Record<string, unknown>;
+      if (input.workspacePlugins !== undefined)
+        changes.workspacePlugins = JSON.parse(input.workspacePlugins) as Record<string, unknown>;
+      const updated = await repo.updateWorkspaceAtVersion(db, id, input.version, changes);
+      if (!updated)
+        throw new HttpError(409, 'stale', {
+          detail:
+            'This workspace was changed by someone else since you opened it. Reload it to see their changes, then make yours again.',
+        });
+      return presentWorkspace(updated, rights);
+    },
+
+    async editors(caller: AuthedUser, id: number) {
+      await access(caller, id, 'edit');
+      return repo.listEditors(db, id);
+    },
+
+    async addEditor(caller: AuthedUser, id: number, email: string) {
+      const { workspace } = await access(caller, id, 'admin');
+      const user = await findUserByEmail(db, email);
+      if (!user?.isActive)
+        throw validationFailed({
+          email: ['No active user has this e-mail address. Invite them to view the workspace instead.'],
+        });
+      if (user.id === workspace.adminId)
+        throw validationFailed({ email: ["This is the workspace's admin, who can edit it already."] });
+      if (!(await repo.addEditor(db, id, user.id)))
+        throw validationFailed({ email: ['This user is an editor already.'] });
+      return { user: user.id, email: user.email, username: user.username };
+    },
+
+    async removeEditor(caller: AuthedUser, id: number, userId: number) {
+      await access(caller, id, 'admin');
+      if (!(await repo.removeEditor(db, id, userId))) throw notFound();
+    },
+
+    async shareLinks(caller: AuthedUser, id: number) {
+      await access(caller, id, 'edit');
+      return (await shares.listShareLinks(db, id)).map(presentLink);
+    },
+
+    async createShareLink(caller: AuthedUser, id: number, input: CreateShareLinkRequest) {
+      await access(caller, id, 'edit');
+      const token = randomToken();
+      const row = await shares.insertShareLink(db, {
+        workspaceId: id,
+        tokenHash: sha256(token),
+        tokenSealed: box.seal(token),
+        label: input.label ?? '',
+        expiresAt: input.expires ? new Date(input.expires) : null,
+        createdById: caller.id,
+      });
+      return presentLink(row);
+    },
+
+    async removeShareLink(caller: AuthedUser, id: number, shareId: number) {
+      await access(caller, id, 'edit');
+      if (!(await shares.deleteShareLink(db, id, shareId))) throw notFound();
+    },
 
     async list(caller: AuthedUser, accountId: number | undefined) {
       const rows =

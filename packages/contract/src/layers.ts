@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
+import { endpoint } from './endpoint.js';
+import { requiredString } from './fields.js';
+
+/**
+ * A layer of a workspace's tree (docs/product.md, Data: "Layer"): `template` is JSON
+ * text (its style), `user_groups` the groups it is restricted to, `layers` its children
+ * in order. A name containing `baseLayer` marks a base layer.
+ */
+export type Layer = {
+  id: number;
+  name: string;
+  visible: boolean;
+  data_source: number | null;
+  template: string;
+  user_groups: number[];
+  layers: Layer[];
+};
+/** Named, so that the API's OpenAPI document can describe the recursion as a `$ref` to itself. */
+export const layer: z.ZodType<Layer> = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    visible: z.boolean(),
+    data_source: z.number().nullable(),
+    template: z.string(),
+    user_groups: z.array(z.number()),
+    get layers() {
+      return z.array(layer);
+    },
+  })
+  .meta({ id: 'Layer' });
+export const layerPage = pageOf(layer);
+
+/** One of `workspace` (with a login) or `token` (a share link, without one). */
+export const layerListQuery = pageQuery.extend({
+  workspace: dbId().optional(),
+  token: z.string().max(200).optional(),
+});
+
+/** A template is a JSON object as text (the viewer's style of the layer). */
+export const layerTemplate = z
+  .string()
+  .max(100_000, 'Ensure this field has no more than 100000 characters.')
+  .refine((text) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  }, 'Enter the template as a JSON object, e.g. {"color": "#ff6d00"}.');
+
+const layerFields = {
+  parent: dbId().nullable().optional(),
+  name: requiredString('This field is required.', 200),
+  visible: z.boolean().optional(),
+  data_source: dbId().nullable().optional(),
+  template: layerTemplate.optional(),
+  user_groups: z.array(dbId()).max(100).optional(),
+  /** 0-based among its siblings; default: last. The others move to make room. */
+  position: z.number().int().min(0, 'Ensure this value is greater than or equal to 0.').optional(),
+};
+
+export const createLayerRequest = z.object({ workspace: dbId(), ...layerFields });
+export type CreateLayerRequest = z.infer<typeof createLayerRequest>;
+
+export const updateLayerRequest = z.object({ ...layerFields, name: layerFields.name.optional() }).strict();
+export type UpdateLayerRequest = z.infer<typeof updateLayerRequest>;
+
+const tag = 'layers';
+export const layersApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/layers',
+    auth: 'optional',
+    status: 200,
+    tag,
+    summary:
+      "A workspace's layer tree, top-level layers in order with their children; grouped layers only for its admin, editors and the groups' members",
+    query: layerListQuery,
+    response: layerPage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/layers',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary: 'Adds a layer or group to a workspace (admin and editors)',
+    body: createLayerRequest,
+    response: layer,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/layers/:id',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary: 'Renames, restyles, moves or reorders a layer (admin and editors)',
+    params: idParam,
+    body: updateLayerRequest,
+    response: layer,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/layers/:id',
+    auth: 'token',
+    status: 204,
+    tag,
+    summary: 'Deletes a layer with its children (admin and editors)',
+    params: idParam,
+    response: noContent,
+  }),
+};

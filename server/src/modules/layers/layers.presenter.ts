@@ -1,0 +1,36 @@
+import type { Layer } from '@geows/contract';
+import type { LayerRow } from './layers.repository.js';
+
+/**
+ * The workspace's rows as a tree: top-level layers in order, each with its children in
+ * order. `visible(row)` hides a layer — and so everything under it. A layer whose parent
+ * is not in the workspace is shown at the top level rather than lost.
+ */
+export function presentLayerTree(rows: LayerRow[], visible: (row: LayerRow) => boolean): Layer[] {
+  const ids = new Set(rows.map((row) => row.id));
+  const children = new Map<number | null, LayerRow[]>();
+  for (const row of rows) {
+    const parent = row.parentId !== null && ids.has(row.parentId) ? row.parentId : null;
+    const siblings = children.get(parent) ?? [];
+    siblings.push(row);
+    children.set(parent, siblings);
+  }
+  const build = (parent: number | null, depth: number): Layer[] =>
+    depth > 100
+      ? []
+      : (children.get(parent) ?? []).filter(visible).map((row) => ({
+          ...presentLayer(row),
+          layers: build(row.id, depth + 1),
+        }));
+  return build(null, 0);
+}
+
+export const presentLayer = (row: LayerRow): Layer => ({
+  id: row.id,
+  name: row.name,
+  visible: row.visible,
+  data_source: row.dataSourceId,
+  template: JSON.stringify(row.template),
+  user_groups: row.userGroups,
+  layers: [],
+});
