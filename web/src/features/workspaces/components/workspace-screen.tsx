@@ -14,6 +14,9 @@ import { useRouteLoading } from '../../../lib/use-route-loading';
 import { InviteSection } from '../../invitations';
 import { useWorkspace } from '../api/get-workspace';
 import { canEdit } from '../rights';
+import { DetailsSection } from './details-section';
+import { EditorsSection } from './editors-section';
+import { ShareLinksSection } from './share-links-section';
 import { WorkspaceDetails } from './workspace-details';
 
 const toId = (value: string | undefined) => (value && /^[1-9]\d*$/.test(value) ? Number(value) : undefined);
@@ -21,7 +24,9 @@ const toId = (value: string | undefined) => (value && /^[1-9]\d*$/.test(value) ?
 /**
  * /workspace/{id} (editor) and /workspace/view/{id} (viewer). Until the 3D viewer
  * arrives: the workspace's name, description, plan and the caller's rights, and for
- * admins and editors the invitations. Outside the caller's reach: not found.
+ * admins and editors the invitations. On the editor route admins and editors also
+ * change the name and description, manage share links and see the editors (the admin
+ * adds and removes them). Outside the caller's reach: not found.
  */
 export function WorkspaceScreen() {
   const { t } = useTranslation();
@@ -67,6 +72,13 @@ export function WorkspaceScreen() {
     >
       <Stack spacing={3}>
         <WorkspaceDetails workspace={workspace} rights={rights} />
+        {!viewing && canEdit(rights) && (
+          <>
+            <DetailsSection workspace={workspace} />
+            <ShareLinksSection workspace={workspace} />
+            <EditorsSection workspace={workspace} />
+          </>
+        )}
         {canEdit(rights) && <InviteSection workspaceId={workspace.id} />}
       </Stack>
     </Screen>

@@ -1,0 +1,16 @@
+import { type ShareLink, workspacesApi } from '@geows/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+
+/** `GET /api/workspaces/{id}/share`: the workspace's share links (admin and editors). */
+export async function getShareLinks(id: number, signal?: AbortSignal): Promise<ShareLink[]> {
+  const page = await callApi(workspacesApi.shareLinks, { params: { id }, signal });
+  return page.results;
+}
+
+export const shareLinksKey = (id: number) => ['workspaces', 'share', id] as const;
+
+export const shareLinksQueryOptions = (id: number) =>
+  queryOptions({ queryKey: shareLinksKey(id), queryFn: ({ signal }) => getShareLinks(id, signal) });
+
+export const useShareLinks = (id: number) => useQuery(shareLinksQueryOptions(id));

@@ -1,0 +1,23 @@
+import { type UpdateWorkspaceRequest, workspacesApi } from '@geows/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+import { workspaceDetailKey } from './get-workspace';
+import { workspaceListKey } from './get-workspaces';
+
+/**
+ * `PATCH /api/workspaces/{id}` `{version, name?, description?, …}`: answers the workspace
+ * with its next `version`; a stale `version` is refused with 409 and nothing changes.
+ */
+export const updateWorkspace = (id: number, body: UpdateWorkspaceRequest) =>
+  callApi(workspacesApi.update, { params: { id }, body });
+
+export function useUpdateWorkspace(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateWorkspaceRequest) => updateWorkspace(id, body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(workspaceDetailKey(id), updated);
+      return queryClient.invalidateQueries({ queryKey: workspaceListKey(updated.account) });
+    },
+  });
+}
