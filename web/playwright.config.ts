@@ -29,6 +29,17 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `geows-e2e-${Date.now()}`);
  * End-to-end journeys against the production server, started the README's way
  * (`npm start`) on a fresh data directory, in the system Chromium.
  */
+/** Chromium's flags for every project; the viewer's add WebGL in software (SwiftShader) instead of no GPU. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export default defineConfig({
   testDir: 'e2e',
   // A real SMTP server that captures the mails the server sends (activation, reset, codes).
@@ -46,29 +57,31 @@ export default defineConfig({
     locale: 'en-US',
     colorScheme: 'light',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--disable-gpu'] },
   },
   projects: [
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 800 } },
-      testIgnore: /mobile-.*\.spec\.ts/,
+      testIgnore: [/mobile-.*\.spec\.ts/, /viewer.*\.spec\.ts/],
     },
     {
       name: 'mobile',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
       testMatch: /(mobile-.*|accessibility)\.spec\.ts/,
+    },
+    {
+      // The 3D viewer: Cesium draws with WebGL, in software (SwiftShader; first globe about 3 s on 2 cores).
+      name: 'viewer',
+      testMatch: /viewer.*\.spec\.ts/,
+      timeout: 180_000,
+      use: {
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [...chromiumArgs, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+        },
+      },
     },
   ],
   webServer: externalBaseURL

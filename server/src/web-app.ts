@@ -39,13 +39,18 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
     // The ArcGIS sign-in pop-up comes back here from the portal's origin: it must keep
     // its opener to hand over the answer, which a stricter opener policy would cut.
     if (pathname === paths.esriOAuthCallback) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    // The 3D map's pages only: Cesium's WebAssembly and the layer servers.
+    const map = isMapPath(pathname ?? '') ? { layerHosts: ctx.config.fetchAllowHosts } : undefined;
     return reply
       .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', contentSecurityPolicy(site.analytics))
+      .header('Content-Security-Policy', contentSecurityPolicy(site.analytics, map))
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
   };
 }
+
+/** The routes that show the 3D map: /workspace/view/{id} and /workspace/share/{id}/{token}. */
+export const isMapPath = (pathname: string) => /^\/workspace\/(view|share)\/[^/]/.test(pathname);
 
 const staticFile = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|wasm|txt|xml|glb|b3dm)$/i;
 

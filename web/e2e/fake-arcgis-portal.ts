@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 
 /** What the fake portal signs in as, and the token its MapServer wants. */
 export const portalUser = 'esri_e2e';
@@ -14,6 +15,68 @@ const wmsCapabilities = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../server/src/modules/datasources/inspect/fixtures/wms-1.3.0.xml',
 );
+
+/** The colour of the fixture's XYZ tiles (web/e2e/viewer.spec.ts looks for it in the map's pixels). */
+export const xyzTileColour = [255, 0, 255] as const;
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A 256 px PNG of one opaque colour, written with node:zlib. */
+export function solidPng([r, g, b]: readonly [number, number, number], size = 256): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
+  const row = Buffer.alloc(1 + size * 3);
+  for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A square of about a degree around Amsterdam, for GeoJSON layers. */
+const squareGeojson = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: 'Square' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [4.4, 51.9],
+            [5.4, 51.9],
+            [5.4, 52.9],
+            [4.4, 52.9],
+            [4.4, 51.9],
+          ],
+        ],
+      },
+    },
+  ],
+};
 
 /**
  * Map services on loopback for the journeys (the app server may fetch this host and
@@ -104,12 +167,24 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       });
       return;
     }
+    // The viewer's layers (browser requests: CORS open): solid tiles and a GeoJSON square.
+    if (/^\/xyz\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
+      const png = solidPng(xyzTileColour);
+      response.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' });
+      response.end(png);
+      return;
+    }
+    if (url.pathname === '/data/square.geojson') {
+      response.writeHead(200, { 'Content-Type': 'application/geo+json', 'Access-Control-Allow-Origin': '*' });
+      response.end(JSON.stringify(squareGeojson));
+      return;
+    }
     if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {
       response.writeHead(200, { 'Content-Type': 'text/xml' });
       response.end(fs.readFileSync(wmsCapabilities));
       return;
     }
-    response.writeHead(404).end();
+    response.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end();
   });
 
   return new Promise<() => Promise<void>>((resolve, reject) => {

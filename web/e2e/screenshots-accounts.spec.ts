@@ -75,9 +75,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await lookAt(page, testInfo, 'shared');
 
       await page.goto(`/workspace/${harbour.id}`);
-      await expect(page.getByRole('region', { name: 'Invite' })).toBeVisible();
-      await page.getByLabel('E-mail').fill(other.email);
-      await page.getByRole('button', { name: 'Invite' }).click();
+      const invite = page.getByRole('region', { name: 'Invite' });
+      await expect(invite).toBeVisible();
+      await invite.getByLabel('E-mail').fill(other.email);
+      await invite.getByRole('button', { name: 'Invite' }).click();
       await expect(page.getByRole('list', { name: 'Invitations' })).toBeVisible();
       await lookAt(page, testInfo, 'workspace');
     });

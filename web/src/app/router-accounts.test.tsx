@@ -82,7 +82,7 @@ describe('the account routes', () => {
 
   it('a viewer sees the workspace and their rights, without the invitations', async () => {
     stubApi({ '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
-    renderRouterAt('/workspace/view/5');
+    renderRouterAt('/workspace/5');
     await screen.findByRole('heading', { level: 1, name: 'Harbour' });
     expect(pageHeadings()).toEqual(['Harbour']);
     expect(screen.getByText('Your rights').nextElementSibling?.textContent).toBe('View');

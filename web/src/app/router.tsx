@@ -9,11 +9,12 @@ import { datasourceScreens } from '../features/datasources';
 import { invitationScreens } from '../features/invitations';
 import { profileScreens } from '../features/profile';
 import { userGroupScreens } from '../features/usergroups';
+import { viewerScreens } from '../features/viewer';
 import { workspaceScreens } from '../features/workspaces';
 import { guardLoader } from './guards/guard-loader';
 import type { RouteAccess } from './guards/guards';
 import { RouteLoadingFallback } from './shell/loading-overlay';
-import { RootLayout } from './shell/root-layout';
+import { RootLayout, type RouteHandle } from './shell/root-layout';
 import { RouteError } from './shell/route-error';
 
 /** A screen module's component, imported only when its route is first visited. */
@@ -27,20 +28,27 @@ const screens = {
   ...workspaceScreens,
   ...datasourceScreens,
   ...userGroupScreens,
+  ...viewerScreens,
 } satisfies Record<string, LoadScreen>;
 
 /**
  * The route table. Screens load lazily, each in its own chunk, so the first screen
  * stays small; every route's loader runs the navigation guards first (guards/).
- * Routes of screens not built yet (layers, the public share link, the OAuth callback)
+ * Routes of screens not built yet (layers)
  * are absent: their paths show NotFound.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const route = (name: PathName, access: RouteAccess, load: LoadScreen): RouteObject => ({
+  const route = (
+    name: PathName,
+    access: RouteAccess,
+    load: LoadScreen,
+    handle?: RouteHandle,
+  ): RouteObject => ({
     id: name,
     path: paths[name],
     loader: guardLoader(queryClient, name, access),
     lazy: async () => ({ Component: await load() }),
+    ...(handle ? { handle } : {}),
   });
 
   return [
@@ -75,9 +83,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('account', 'account', screens.account),
             route('sharedWorkspaces', 'account', screens.sharedWorkspaces),
             route('createWorkspace', 'account', screens.createWorkspace),
-            // The workspace editor and viewer share one screen until the 3D viewer arrives.
             route('editWorkspace', 'account', screens.workspace),
-            route('workspace', 'account', screens.workspace),
+            // The 3D viewer fills the window: no footer.
+            route('workspace', 'account', screens.workspaceViewer, { fullScreen: true }),
+            route('publicWorkspace', 'public', screens.publicWorkspace, { fullScreen: true }),
             route('datasources', 'account', screens.datasources),
             // Creating and editing a data source share one screen.
             route('createDataSource', 'account', screens.datasourceForm),

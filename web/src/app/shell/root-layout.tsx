@@ -1,28 +1,38 @@
 import Box from '@mui/material/Box';
 import { Fragment } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { usePageViews } from '../../analytics/use-page-views';
 import { useSiteBranding } from '../../features/sites';
 import { AppToolbar } from './app-toolbar';
 import { Footer } from './footer';
 import { RouteLoadingOverlay } from './loading-overlay';
 
+/** What a route may tell the shell (its `handle`): `fullScreen` screens (the 3D map) fill the window, without footer. */
+export type RouteHandle = { fullScreen?: boolean };
+
 /** The shell around every screen. */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
+  const fullScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fullScreen);
   const branding = useSiteBranding();
   usePageViews(branding.analytics);
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        ...(fullScreen ? { height: '100dvh', overflow: 'hidden' } : { minHeight: '100dvh' }),
+      }}
+    >
       <AppToolbar branding={branding} />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {/* Keyed by the full path: every path change renders the screen afresh. */}
         <Fragment key={pathname + search + hash}>
           <Outlet />
         </Fragment>
       </Box>
-      <Footer email={branding.email} />
+      {!fullScreen && <Footer email={branding.email} />}
       <RouteLoadingOverlay />
     </Box>
   );

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import { xyzTileColour } from './fake-arcgis-portal';
+import { expect, test } from './fixtures';
+import { createActiveUser, logIn } from './identity';
+import {
+  colourShare,
+  createLayer,
+  createShareLink,
+  createXyzSource,
+  fixtureOrigin,
+  mapCamera,
+  waitForMapIdle,
+} from './viewer-fixtures';
+
+/**
+ * The 3D viewer (web/src/features/viewer, web/src/viewer) in Chromium with SwiftShader:
+ * layers from the fake portal's loopback server, proven by the canvas' pixels.
+ */
+
+/** A user with an account and a workspace holding a working XYZ layer and a broken one (tiles answer 404). */
+async function prepare(request: APIRequestContext) {
+  const user = await createActiveUser(request, 'viewer');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Viewer account'));
+  const workspace = await createWorkspace(session, account, uniqueName('Viewer workspace'));
+  const tiles = await createXyzSource(
+    session,
+    account,
+    'Magenta tiles',
+    `${fixtureOrigin()}/xyz/{z}/{x}/{y}.png`,
+  );
+  const broken = await createXyzSource(
+    session,
+    account,
+    'Missing tiles',
+    `${fixtureOrigin()}/missing/{z}/{x}/{y}.png`,
+  );
+  await createLayer(session, workspace.id, 'Broken tiles', broken.id);
+  await createLayer(session, workspace.id, 'Magenta tiles', tiles.id);
+  return { user, session, workspace };
+}
+
+/** Collects the page's Content-Security-Policy violations, which the console reports. */
+function cspViolations(page: Page) {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('draws a layer, hides it when unticked, and shows a broken layer’s error beside it', async ({
+  page,
+  request,
+}) => {
+  const { user, workspace } = await prepare(request);
+  await logIn(page, user);
+  const violations = cspViolations(page);
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await expect(page.getByRole('heading', { name: workspace.name })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0); // no footer on the map
+
+  await waitForMapIdle(page);
+  expect(await colourShare(page, xyzTileColour)).toBeGreaterThan(0.6);
+
+  // The broken layer says so, and did not stop the other from drawing.
+  await expect(page.getByRole('img', { name: 'Broken tiles could not be shown' })).toBeVisible();
+  await expect(page.getByText('The server answered 404.')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Magenta tiles' }).uncheck();
+  await waitForMapIdle(page);
+  expect(await colourShare(page, xyzTileColour)).toBeLessThan(0.01);
+  expect(violations).toEqual([]);
+});
+
+test('saves the view, which the next visit restores', async ({ page, request }) => {
+  const { user, workspace } = await prepare(request);
+  await logIn(page, user);
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await waitForMapIdle(page);
+  const start = await mapCamera(page);
+
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await waitForMapIdle(page);
+  const saved = await mapCamera(page);
+  expect(saved.height).toBeLessThan((start.height ?? 0) * 0.75);
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByText('The view is saved.')).toBeVisible();
+
+  await page.reload();
+  await waitForMapIdle(page);
+  const restored = await mapCamera(page);
+  expect(restored.longitude).toBeCloseTo(saved.longitude ?? 0, 4);
+  expect(restored.latitude).toBeCloseTo(saved.latitude ?? 0, 4);
+  expect(Math.abs((restored.height ?? 0) - (saved.height ?? 0))).toBeLessThan((saved.height ?? 0) * 0.01);
+});
+
+test('a share link shows the workspace read-only without a login', async ({ browser, request }) => {
+  const { session, workspace } = await prepare(request);
+  const { token } = await createShareLink(session, workspace.id);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/workspace/share/${workspace.id}/${token}?e2e`);
+  await expect(page.getByRole('heading', { name: workspace.name })).toBeVisible();
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save view' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Magenta tiles' })).toBeVisible();
+  await expect(page.getByText("This layer's source cannot be read here").first()).toBeVisible();
+  await waitForMapIdle(page);
+  await context.close();
+});
+
+test('pages without a map never load Cesium', async ({ page, request }) => {
+  const user = await createActiveUser(request, 'viewer-none');
+  await createAccount(await apiSession(request, user), uniqueName('No map account'));
+  const cesium: string[] = [];
+  page.on('request', (r) => {
+    if (/\/cesium\/|cesium-engine/.test(new URL(r.url()).pathname)) cesium.push(r.url());
+  });
+  await logIn(page, user);
+  await page.goto('/accounts');
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(cesium).toEqual([]);
+});

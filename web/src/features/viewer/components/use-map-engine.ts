@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  type Camera,
+  createMapEngine,
+  type LayerStatus,
+  type MapEngine,
+  type ViewerLayer,
+} from '../../../viewer/map-engine';
+
+/**
+ * The 3D map in `container` (created once, at `camera`), the layers given to it, and each
+ * layer's status as the map reports it.
+ */
+export function useMapEngine(camera: Camera | undefined, layers: readonly ViewerLayer[]) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [engine, setEngine] = useState<MapEngine | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [statuses, setStatuses] = useState<Record<string, LayerStatus>>({});
+  const [pointer, setPointer] = useState<{ longitude: number; latitude: number } | null>(null);
+  const started = camera !== undefined;
+  const firstCamera = useRef(camera);
+  firstCamera.current ??= camera;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const initial = firstCamera.current;
+    if (!started || !container || !initial) return;
+    let cancelled = false;
+    let created: MapEngine | null = null;
+    const stops: (() => void)[] = [];
+    createMapEngine(container, { camera: initial }).then(
+      (made) => {
+        if (cancelled) {
+          made.destroy();
+          return;
+        }
+        created = made;
+        stops.push(made.onLayerStatus((status) => setStatuses((all) => ({ ...all, [status.id]: status }))));
+        stops.push(made.onPointerMove(setPointer));
+        setEngine(made);
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      cancelled = true;
+      for (const stop of stops) stop();
+      created?.destroy();
+      setEngine(null);
+    };
+  }, [started]);
+
+  useEffect(() => {
+    engine?.setLayers(layers);
+  }, [engine, layers]);
+
+  return { containerRef, engine, failure, statuses, pointer };
+}

@@ -1,0 +1,319 @@
+import { camera as cameraSchema, defaultCamera } from '@geows/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import LayersIcon from '@mui/icons-material/LayersOutlined';
+import SaveIcon from '@mui/icons-material/SaveOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../api/api-error';
+import { NotFound } from '../../../components/not-found';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { useRouteLoading } from '../../../lib/use-route-loading';
+import { canEdit } from '../../workspaces';
+import { viewerDatasourceQueryOptions } from '../api/get-datasource';
+import { getDatasourceFeatures } from '../api/get-datasource-features';
+import { layersQueryOptions } from '../api/get-layers';
+import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
+import { useSaveCamera } from '../api/update-workspace-camera';
+import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibility } from '../layer-tree';
+import { loadedWithMapPolicy } from '../map-document';
+import { type SourceInfo, toViewerLayers } from '../to-viewer-layers';
+import { LayerPanel } from './layer-panel';
+import { MapControls } from './map-controls';
+import { useMapEngine } from './use-map-engine';
+
+/** The caller's rights, as the workspace's details name them. */
+const rightsLabel = {
+  admin: 'workspace.rightsAdmin',
+  edit: 'workspace.rightsEdit',
+  view: 'workspace.rightsView',
+} as const;
+
+const toId = (value: string | undefined) => (value && /^[1-9]\d*$/.test(value) ? Number(value) : undefined);
+
+/** /workspace/view/{id}: the workspace's 3D map for its members. */
+export function WorkspaceViewerScreen() {
+  const id = toId(useParams().id);
+  return <ViewerGate id={id} token={undefined} />;
+}
+
+/** /workspace/share/{id}/{token}: the same map, read-only, for whoever holds a live share link. */
+export function SharedWorkspaceScreen() {
+  const params = useParams();
+  return <ViewerGate id={toId(params.id)} token={params.token} />;
+}
+
+/** Reloads the page once when it was opened by a client-side navigation: only a map route's HTML carries the map's CSP. */
+function ViewerGate({ id, token }: { id: number | undefined; token: string | undefined }) {
+  const [allowed] = useState(loadedWithMapPolicy);
+  useEffect(() => {
+    if (!allowed) window.location.reload();
+  }, [allowed]);
+  if (!allowed) return null;
+  return <WorkspaceViewer id={id} token={token} />;
+}
+
+function WorkspaceViewer({ id, token }: { id: number | undefined; token: string | undefined }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const snackbar = useSnackbar();
+  const workspaceQuery = useQuery({
+    ...viewerWorkspaceQueryOptions(id ?? 0, token),
+    enabled: id !== undefined,
+  });
+  const layersQuery = useQuery({ ...layersQueryOptions(id ?? 0, token), enabled: id !== undefined });
+  const workspace = workspaceQuery.data;
+  const tree = layersQuery.data;
+  // The shell's loading overlay (guard 4) stays up until the workspace and its layers are read.
+  useRouteLoading(id !== undefined && (workspaceQuery.isPending || layersQuery.isPending));
+  const [visibility, setVisibility] = useState<Visibility | null>(null);
+  const [panelOpen, setPanelOpen] = useState(!narrow);
+  const [conflict, setConflict] = useState(false);
+  const save = useSaveCamera(id ?? 0);
+
+  useEffect(() => {
+    if (tree && visibility === null) setVisibility(initialVisibility(tree));
+  }, [tree, visibility]);
+
+  const savedCamera = useMemo(
+    () => (workspace ? (parseCamera(workspace.camera, cameraSchema) ?? defaultCamera) : undefined),
+    [workspace],
+  );
+
+  // With a share token the data sources cannot be read: those layers say so in the tree.
+  const sourceIds = useMemo(() => [...new Set(drawnLayers(tree ?? [], {}).map((d) => d.dataSource))], [tree]);
+  const sourceResults = useQueries({
+    queries: token ? [] : sourceIds.map((sourceId) => viewerDatasourceQueryOptions(sourceId)),
+  });
+  const sourceStates = sourceResults.map((r) => `${r.status}:${r.dataUpdatedAt}`).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when any source's state changes (sourceStates).
+  const sources = useMemo(() => {
+    const byId = new Map<number, SourceInfo>();
+    sourceIds.forEach((sourceId, index) => {
+      const result = sourceResults[index];
+      if (!result || result.isPending) byId.set(sourceId, { state: token ? 'error' : 'loading' });
+      else if (result.data)
+        byId.set(sourceId, { state: 'ready', type: result.data.type, config: result.data.config });
+      else byId.set(sourceId, { state: 'error' });
+    });
+    return (sourceId: number): SourceInfo => byId.get(sourceId) ?? { state: 'error' };
+  }, [sourceIds, sourceStates, token]);
+
+  const { layers, problems } = useMemo(
+    () =>
+      toViewerLayers(
+        drawnLayers(tree ?? [], visibility ?? {}),
+        sources,
+        { unreadable: t('viewer.sourceUnreadable'), unsupported: t('viewer.unsupportedType') },
+        (sourceId) => () => getDatasourceFeatures(sourceId),
+      ),
+    [tree, visibility, sources, t],
+  );
+
+  const { containerRef, engine, failure, statuses, pointer } = useMapEngine(savedCamera, layers);
+  const allStatuses = useMemo(() => ({ ...statuses, ...problems }), [statuses, problems]);
+
+  const onToggle = useCallback(
+    (layerId: number, visible: boolean) =>
+      setVisibility((current) => (tree && current ? setVisible(tree, current, layerId, visible) : current)),
+    [tree],
+  );
+
+  const onSave = () => {
+    if (!engine || !workspace) return;
+    save.mutate(
+      { version: workspace.version, camera: engine.getCamera() },
+      {
+        onSuccess: () => snackbar.show(t('viewer.viewSaved')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setConflict(true);
+          else snackbar.show(error.message, 'error');
+        },
+      },
+    );
+  };
+
+  const onReload = async () => {
+    await workspaceQuery.refetch();
+    setConflict(false);
+  };
+
+  if (id === undefined || (workspaceQuery.error instanceof ApiError && workspaceQuery.error.status === 404)) {
+    return <NotFound />;
+  }
+  if (workspaceQuery.error) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="error">{workspaceQuery.error.message}</Alert>
+      </Box>
+    );
+  }
+
+  const panel = (
+    <LayerPanel tree={tree ?? []} visibility={visibility ?? {}} statuses={allStatuses} onToggle={onToggle} />
+  );
+  const panelHeader = (
+    <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, pt: 1 }}>
+      <Typography component="h2" variant="subtitle2" sx={{ flex: 1 }}>
+        {t('viewer.layers')}
+      </Typography>
+      <IconButton size="small" aria-label={t('viewer.hideLayers')} onClick={() => setPanelOpen(false)}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', bgcolor: '#000' }}>
+      <Box
+        ref={containerRef}
+        role="region"
+        aria-label={t('viewer.map', { name: workspace?.name ?? '' })}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          '& .cesium-widget-credits': { left: 'auto !important', right: 4, bottom: '4px !important' },
+        }}
+      />
+
+      {/* Top left: the workspace's name, the layer panel's toggle and the panel (desktop). */}
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          right: 64,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          alignItems: 'flex-start',
+          pointerEvents: 'none',
+          '& > *': { pointerEvents: 'auto' },
+        }}
+      >
+        <Paper
+          elevation={3}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, maxWidth: '100%' }}
+        >
+          <IconButton
+            aria-label={panelOpen ? t('viewer.hideLayers') : t('viewer.showLayers')}
+            aria-expanded={panelOpen}
+            onClick={() => setPanelOpen((open) => !open)}
+            size="small"
+          >
+            <LayersIcon />
+          </IconButton>
+          <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 500, minWidth: 0 }}>
+            {workspace?.name ?? ''}
+          </Typography>
+          {workspace && token && <Chip size="small" label={t('viewer.readOnly')} />}
+          {workspace && !token && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t(rightsLabel[workspace.rights])}
+              title={t('workspace.rights')}
+              sx={{ flexShrink: 0 }}
+            />
+          )}
+          {workspace && !token && canEdit(workspace.rights) && (
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<SaveIcon />}
+              onClick={onSave}
+              disabled={!engine || save.isPending}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('viewer.saveView')}
+            </Button>
+          )}
+        </Paper>
+        {conflict && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={onReload}>
+                {t('viewer.reload')}
+              </Button>
+            }
+            sx={{ maxWidth: 420 }}
+          >
+            {t('viewer.conflict')}
+          </Alert>
+        )}
+        {failure && <Alert severity="error">{t('viewer.mapFailed', { message: failure })}</Alert>}
+        {layersQuery.error && <Alert severity="error">{layersQuery.error.message}</Alert>}
+        {!narrow && panelOpen && (
+          <Paper
+            elevation={3}
+            component="section"
+            aria-label={t('viewer.layers')}
+            sx={{ width: 320, maxWidth: '100%', maxHeight: 'calc(100dvh - 200px)', overflow: 'auto' }}
+          >
+            {panelHeader}
+            {panel}
+          </Paper>
+        )}
+      </Box>
+
+      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <MapControls
+          disabled={!engine}
+          onHome={() => savedCamera && engine?.flyTo(savedCamera, 1)}
+          onZoomIn={() => engine?.zoomIn()}
+          onZoomOut={() => engine?.zoomOut()}
+        />
+      </Box>
+
+      <Paper
+        elevation={0}
+        aria-label={t('viewer.pointer')}
+        role="status"
+        aria-live="off"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          bottom: 8,
+          px: 1,
+          py: 0.25,
+          bgcolor: 'rgba(0,0,0,0.6)',
+          color: '#fff',
+          fontFamily: 'monospace',
+          fontSize: 12,
+          minHeight: 20,
+        }}
+      >
+        {pointer ? `${pointer.latitude.toFixed(5)}, ${pointer.longitude.toFixed(5)}` : '–'}
+      </Paper>
+
+      {narrow && (
+        <Drawer
+          anchor="bottom"
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          slotProps={{
+            paper: { sx: { maxHeight: '60dvh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } },
+          }}
+        >
+          <Box component="section" aria-label={t('viewer.layers')}>
+            {panelHeader}
+            {panel}
+          </Box>
+        </Drawer>
+      )}
+    </Box>
+  );
+}

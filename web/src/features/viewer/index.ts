@@ -1,0 +1,5 @@
+/** The workspace viewer's screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
+export const viewerScreens = {
+  workspaceViewer: async () => (await import('./components/viewer-screen')).WorkspaceViewerScreen,
+  publicWorkspace: async () => (await import('./components/viewer-screen')).SharedWorkspaceScreen,
+};

@@ -1,0 +1,436 @@
+import 'cesium/Build/Cesium/Widgets/widgets.css';
+import {
+  ArcGisMapServerImageryProvider,
+  buildModuleUrl,
+  type Cartesian2,
+  Cartesian3,
+  Cesium3DTileset,
+  Math as CesiumMath,
+  CesiumTerrainProvider,
+  CesiumWidget,
+  Color,
+  EllipsoidTerrainProvider,
+  GeoJsonDataSource,
+  ImageryLayer,
+  type ImageryProvider,
+  RequestScheduler,
+  ScreenSpaceEventHandler,
+  ScreenSpaceEventType,
+  TileMapServiceImageryProvider,
+  UrlTemplateImageryProvider,
+  WebMapServiceImageryProvider,
+  WebMapTileServiceImageryProvider,
+  WebMercatorTilingScheme,
+} from 'cesium';
+import { imageryStatus, layerKey, type TileCounts } from './layer-status';
+import type { Camera, LayerStatus, MapEngine, MapEngineOptions, ViewerLayer } from './map-engine';
+
+/** What is on the map for one layer. */
+type Entry = {
+  layer: ViewerLayer;
+  key: string;
+  status: LayerStatus;
+  imagery?: ImageryLayer;
+  tiles?: TileCounts;
+  tileset?: Cesium3DTileset;
+  dataSource?: GeoJsonDataSource;
+  terrain?: CesiumTerrainProvider;
+  removed: boolean;
+};
+
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+/** A readable message for what Cesium rejects with: an Error, a RequestErrorEvent (status code) or text. */
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number') return `The server answered ${status}.`;
+  return 'The layer could not be loaded.';
+}
+
+/**
+ * The Cesium map without Ion, with Cesium's bundled Natural Earth II as the base (works
+ * offline). A bare CesiumWidget rather than a Viewer: the Viewer's widgets bind with
+ * Knockout, which evaluates strings and so needs 'unsafe-eval' in the CSP; our own
+ * controls (React) replace them, so no geocoder, base layer picker, timeline or animation.
+ */
+export async function createCesiumEngine(
+  container: HTMLElement,
+  options: MapEngineOptions,
+): Promise<MapEngine> {
+  const viewer = new CesiumWidget(container, {
+    baseLayer: ImageryLayer.fromProviderAsync(
+      TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')),
+    ),
+    terrainProvider: new EllipsoidTerrainProvider(),
+    // Draws only when something changed: much less work for the CPU and the battery.
+    requestRenderMode: true,
+    maximumRenderTimeChange: Number.POSITIVE_INFINITY,
+    contextOptions: { webgl: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false } },
+  });
+  const scene = viewer.scene;
+  const entries = new Map<string, Entry>();
+  const statusListeners = new Set<(status: LayerStatus) => void>();
+  let destroyed = false;
+
+  const report = (entry: Entry, status: Omit<LayerStatus, 'id'>) => {
+    if (entry.removed || destroyed) return;
+    if (entry.status.state === status.state && entry.status.message === status.message) return;
+    entry.status = { id: entry.layer.id, ...status };
+    for (const listener of statusListeners) listener(entry.status);
+    scene.requestRender();
+  };
+
+  /** Counts every tile request of the provider, so a layer whose tiles all fail shows as broken. */
+  const watchTiles = (entry: Entry, provider: ImageryProvider) => {
+    const tiles: TileCounts = { ok: 0, failed: 0, lastError: '' };
+    entry.tiles = tiles;
+    const requestImage = provider.requestImage.bind(provider);
+    provider.requestImage = (x, y, level, request) => {
+      const pending = requestImage(x, y, level, request);
+      pending?.then(
+        () => {
+          tiles.ok += 1;
+          report(entry, imageryStatus(tiles));
+        },
+        (error: unknown) => {
+          tiles.failed += 1;
+          tiles.lastError = errorMessage(error);
+          report(entry, imageryStatus(tiles));
+        },
+      );
+      return pending;
+    };
+    // Errors Cesium reports for tiles are handled here (no retries), not logged to the console.
+    provider.errorEvent.addEventListener(() => undefined);
+  };
+
+  const addImagery = (entry: Entry, providerPromise: Promise<ImageryProvider>) => {
+    const imagery = ImageryLayer.fromProviderAsync(
+      providerPromise.then((provider) => {
+        watchTiles(entry, provider);
+        return provider;
+      }),
+      {},
+    );
+    imagery.errorEvent.addEventListener((error: unknown) =>
+      report(entry, { state: 'error', message: errorMessage(error) }),
+    );
+    entry.imagery = imagery;
+    viewer.imageryLayers.add(imagery);
+  };
+
+  const create = (entry: Entry) => {
+    const { kind, config } = entry.layer;
+    const url = text(config.url);
+    try {
+      switch (kind) {
+        case 'xyz': {
+          const subdomains = Array.isArray(config.subdomains) ? (config.subdomains as string[]) : [];
+          addImagery(
+            entry,
+            Promise.resolve(
+              new UrlTemplateImageryProvider({
+                url,
+                ...(subdomains.length > 0 ? { subdomains } : {}),
+                minimumLevel: typeof config.minimumLevel === 'number' ? config.minimumLevel : 0,
+                maximumLevel: typeof config.maximumLevel === 'number' ? config.maximumLevel : 19,
+                credit: text(config.credit) || undefined,
+              }),
+            ),
+          );
+          return;
+        }
+        case 'wms': {
+          const version = text(config.version, '1.3.0');
+          const parameters = {
+            format: text(config.format, 'image/png'),
+            transparent: config.transparent !== false,
+            version,
+            ...(config.parameters as Record<string, string> | undefined),
+          };
+          addImagery(
+            entry,
+            Promise.resolve(
+              new WebMapServiceImageryProvider({
+                url,
+                layers: text(config.layers),
+                parameters,
+                ...(version === '1.3.0' ? { crs: 'EPSG:4326' } : { srs: 'EPSG:4326' }),
+                getFeatureInfoParameters: { version },
+              }),
+            ),
+          );
+          return;
+        }
+        case 'wmts': {
+          const matrixSet = text(config.tileMatrixSetID);
+          const mercator = /google|3857|900913|webmercator/i.test(matrixSet);
+          addImagery(
+            entry,
+            Promise.resolve(
+              new WebMapTileServiceImageryProvider({
+                url,
+                layer: text(config.layer),
+                style: text(config.style, 'default'),
+                tileMatrixSetID: matrixSet,
+                format: text(config.format, 'image/png'),
+                ...(mercator ? { tilingScheme: new WebMercatorTilingScheme() } : {}),
+              }),
+            ),
+          );
+          return;
+        }
+        case 'arcgis-mapserver': {
+          const token = text(config.token);
+          const layers = text(config.layers);
+          addImagery(
+            entry,
+            ArcGisMapServerImageryProvider.fromUrl(url, {
+              ...(token ? { token } : {}),
+              ...(layers ? { layers } : {}),
+            }),
+          );
+          return;
+        }
+        case '3dtiles': {
+          const maximumScreenSpaceError =
+            typeof config.maximumScreenSpaceError === 'number' ? config.maximumScreenSpaceError : 16;
+          Cesium3DTileset.fromUrl(url, { maximumScreenSpaceError }).then(
+            (tileset) => {
+              if (entry.removed || destroyed) {
+                tileset.destroy();
+                return;
+              }
+              entry.tileset = tileset;
+              tileset.show = entry.layer.visible;
+              tileset.tileFailed.addEventListener((error: { message?: string }) =>
+                report(entry, { state: 'error', message: error.message ?? 'A tile could not be loaded.' }),
+              );
+              scene.primitives.add(tileset);
+              report(entry, { state: 'ready' });
+            },
+            (error: unknown) => report(entry, { state: 'error', message: errorMessage(error) }),
+          );
+          return;
+        }
+        case 'geojson': {
+          const stroke = Color.fromCssColorString(text(config.strokeColor, '#ff6d00')) ?? Color.ORANGE;
+          const fill =
+            Color.fromCssColorString(text(config.fillColor, '#ff6d0033')) ?? Color.ORANGE.withAlpha(0.2);
+          const data = entry.layer.loadData ? entry.layer.loadData() : Promise.resolve(url);
+          data
+            .then((source) =>
+              GeoJsonDataSource.load(source, { stroke, fill, clampToGround: config.clampToGround !== false }),
+            )
+            .then(
+              async (dataSource) => {
+                if (entry.removed || destroyed) return;
+                entry.dataSource = dataSource;
+                dataSource.show = entry.layer.visible;
+                await viewer.dataSources.add(dataSource);
+                report(entry, { state: 'ready' });
+              },
+              (error: unknown) => report(entry, { state: 'error', message: errorMessage(error) }),
+            );
+          return;
+        }
+        case 'cesium-terrain': {
+          CesiumTerrainProvider.fromUrl(url, {
+            requestVertexNormals: config.requestVertexNormals !== false,
+          }).then(
+            (terrain) => {
+              if (entry.removed || destroyed) return;
+              entry.terrain = terrain;
+              applyTerrain();
+              report(entry, { state: 'ready' });
+            },
+            (error: unknown) => report(entry, { state: 'error', message: errorMessage(error) }),
+          );
+          return;
+        }
+        default:
+          report(entry, { state: 'error', message: `Unsupported layer kind: ${String(kind)}` });
+      }
+    } catch (error) {
+      report(entry, { state: 'error', message: errorMessage(error) });
+    }
+  };
+
+  /** The first visible terrain layer shapes the globe; none: the plain ellipsoid. */
+  const applyTerrain = () => {
+    const terrain = [...entries.values()].find((e) => e.terrain && e.layer.visible)?.terrain;
+    const next = terrain ?? new EllipsoidTerrainProvider();
+    if (terrain || !(scene.terrainProvider instanceof EllipsoidTerrainProvider)) scene.terrainProvider = next;
+  };
+
+  const remove = (entry: Entry) => {
+    entry.removed = true;
+    if (entry.imagery) viewer.imageryLayers.remove(entry.imagery, true);
+    if (entry.tileset) scene.primitives.remove(entry.tileset);
+    if (entry.dataSource) viewer.dataSources.remove(entry.dataSource, true);
+  };
+
+  const applyDisplay = (entry: Entry) => {
+    const { visible, opacity } = entry.layer;
+    if (entry.imagery) {
+      entry.imagery.show = visible;
+      entry.imagery.alpha = opacity;
+    }
+    if (entry.tileset) entry.tileset.show = visible;
+    if (entry.dataSource) entry.dataSource.show = visible;
+  };
+
+  const engine: MapEngine = {
+    setLayers(layers) {
+      const wanted = new Set(layers.map((l) => l.id));
+      for (const [id, entry] of entries) {
+        if (!wanted.has(id)) {
+          remove(entry);
+          entries.delete(id);
+        }
+      }
+      for (const layer of layers) {
+        const key = layerKey(layer);
+        let entry = entries.get(layer.id);
+        if (entry && entry.key !== key) {
+          remove(entry);
+          entry = undefined;
+        }
+        if (!entry) {
+          entry = { layer, key, status: { id: layer.id, state: 'loading' }, removed: false };
+          entries.set(layer.id, entry);
+          for (const listener of statusListeners) listener(entry.status);
+          create(entry);
+        }
+        entry.layer = layer;
+        applyDisplay(entry);
+      }
+      // The first layer of the list lies on top.
+      for (const layer of [...layers].reverse()) {
+        const imagery = entries.get(layer.id)?.imagery;
+        if (imagery) viewer.imageryLayers.raiseToTop(imagery);
+      }
+      applyTerrain();
+      scene.requestRender();
+    },
+
+    getCamera() {
+      const position = scene.camera.positionCartographic;
+      const round = (value: number, digits: number) => Number(value.toFixed(digits));
+      return {
+        longitude: round(CesiumMath.toDegrees(position.longitude), 7),
+        latitude: round(CesiumMath.toDegrees(position.latitude), 7),
+        height: round(position.height, 2),
+        heading: round(CesiumMath.toDegrees(scene.camera.heading), 4),
+        pitch: round(CesiumMath.toDegrees(scene.camera.pitch), 4),
+        roll: round(CesiumMath.toDegrees(scene.camera.roll), 4),
+      };
+    },
+
+    flyTo(camera: Camera, duration?: number) {
+      const target = {
+        destination: Cartesian3.fromDegrees(camera.longitude, camera.latitude, camera.height),
+        orientation: {
+          heading: CesiumMath.toRadians(camera.heading),
+          pitch: CesiumMath.toRadians(camera.pitch),
+          roll: CesiumMath.toRadians(camera.roll),
+        },
+      };
+      if (duration === 0) scene.camera.setView(target);
+      else scene.camera.flyTo({ ...target, ...(duration === undefined ? {} : { duration }) });
+      scene.requestRender();
+    },
+
+    zoomIn() {
+      scene.camera.zoomIn(scene.camera.positionCartographic.height * 0.5);
+      scene.requestRender();
+    },
+
+    zoomOut() {
+      scene.camera.zoomOut(scene.camera.positionCartographic.height);
+      scene.requestRender();
+    },
+
+    onLayerStatus(callback) {
+      statusListeners.add(callback);
+      for (const entry of entries.values()) callback(entry.status);
+      return () => statusListeners.delete(callback);
+    },
+
+    onPointerMove(callback) {
+      const handler = new ScreenSpaceEventHandler(scene.canvas);
+      handler.setInputAction((movement: { endPosition: Cartesian2 }) => {
+        const point = scene.camera.pickEllipsoid(movement.endPosition, scene.globe.ellipsoid);
+        if (!point) {
+          callback(null);
+          return;
+        }
+        const cartographic = scene.globe.ellipsoid.cartesianToCartographic(point);
+        callback({
+          longitude: CesiumMath.toDegrees(cartographic.longitude),
+          latitude: CesiumMath.toDegrees(cartographic.latitude),
+        });
+      }, ScreenSpaceEventType.MOUSE_MOVE);
+      return () => handler.destroy();
+    },
+
+    waitForIdle(timeoutMs = 60_000) {
+      const scheduler = RequestScheduler as unknown as { statistics: { numberOfActiveRequests: number } };
+      return new Promise<void>((resolve, reject) => {
+        let quietFrames = 0;
+        const isIdle = () =>
+          scene.globe.tilesLoaded &&
+          viewer.imageryLayers.length === countReady() &&
+          [...entries.values()].every(
+            (e) => e.status.state !== 'loading' && (!e.tileset?.show || e.tileset.tilesLoaded),
+          ) &&
+          viewer.dataSourceDisplay.ready &&
+          [...entries.values()].every((e) => !e.dataSource?.isLoading) &&
+          scheduler.statistics.numberOfActiveRequests === 0;
+        const countReady = () => {
+          let ready = 0;
+          for (let i = 0; i < viewer.imageryLayers.length; i++) {
+            const layer = viewer.imageryLayers.get(i);
+            // A layer whose provider failed never becomes ready, and never will draw anything more.
+            if (
+              layer.ready ||
+              [...entries.values()].some((e) => e.imagery === layer && e.status.state === 'error')
+            )
+              ready += 1;
+          }
+          return ready;
+        };
+        const finish = (error?: Error) => {
+          clearTimeout(timer);
+          removeRender();
+          removeError();
+          if (error) reject(error);
+          else resolve();
+        };
+        const removeRender = scene.postRender.addEventListener(() => {
+          quietFrames = isIdle() ? quietFrames + 1 : 0;
+          if (quietFrames >= 4) finish();
+          // Asks for the next frame: in request-render mode nothing would draw otherwise.
+          else setTimeout(() => scene.requestRender(), 50);
+        });
+        const removeError = scene.renderError.addEventListener((_scene: unknown, error: unknown) =>
+          finish(new Error(`Cesium stopped rendering: ${errorMessage(error)}`)),
+        );
+        const timer = setTimeout(() => finish(new Error('The map did not become idle in time')), timeoutMs);
+        scene.requestRender();
+      });
+    },
+
+    destroy() {
+      destroyed = true;
+      statusListeners.clear();
+      for (const entry of entries.values()) entry.removed = true;
+      entries.clear();
+      if (!viewer.isDestroyed()) viewer.destroy();
+    },
+  };
+
+  engine.flyTo(options.camera, 0);
+  return engine;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { imageryStatus, layerKey } from './layer-status';
+
+describe('imagery layer status', () => {
+  it('is loading until a tile answered, ready once one loaded, broken when all failed', () => {
+    expect(imageryStatus({ ok: 0, failed: 0, lastError: '' }).state).toBe('loading');
+    expect(imageryStatus({ ok: 1, failed: 3, lastError: 'x' }).state).toBe('ready');
+    expect(imageryStatus({ ok: 0, failed: 2, lastError: 'The server answered 404.' })).toEqual({
+      state: 'error',
+      message: 'The server answered 404.',
+    });
+  });
+
+  it('keys a layer by kind and config, not by visibility', () => {
+    const base = { id: '1', kind: 'xyz' as const, config: { url: 'a' }, visible: true, opacity: 1 };
+    expect(layerKey(base)).toBe(layerKey({ ...base, visible: false, opacity: 0.5 }));
+    expect(layerKey(base)).not.toBe(layerKey({ ...base, config: { url: 'b' } }));
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The 3D map as the screens see it: a small interface, so that nothing outside this
+ * folder knows Cesium. `createMapEngine` loads the Cesium implementation with a
+ * dynamic import: Cesium is its own chunk, fetched only when a map is shown.
+ */
+
+/** Degrees and metres, WGS84: the workspace's `camera` JSON. */
+export type Camera = {
+  longitude: number;
+  latitude: number;
+  height: number;
+  heading: number;
+  pitch: number;
+  roll: number;
+};
+
+export type LayerKind =
+  | 'xyz'
+  | 'wms'
+  | 'wmts'
+  | 'arcgis-mapserver'
+  | 'geojson'
+  | '3dtiles'
+  | 'cesium-terrain';
+
+export const layerKinds: readonly LayerKind[] = [
+  'xyz',
+  'wms',
+  'wmts',
+  'arcgis-mapserver',
+  'geojson',
+  '3dtiles',
+  'cesium-terrain',
+];
+
+export type ViewerLayer = {
+  id: string;
+  kind: LayerKind;
+  /** The data source's config (its `url` and the type's other settings). */
+  config: Record<string, unknown>;
+  /** GeoJSON only: reads the features itself (an uploaded source, read with the user's token). */
+  loadData?: () => Promise<object>;
+  visible: boolean;
+  /** 0…1. */
+  opacity: number;
+};
+
+export type LayerState = 'loading' | 'ready' | 'error';
+export type LayerStatus = { id: string; state: LayerState; message?: string };
+
+export type MapEngineOptions = {
+  camera: Camera;
+  /** Keeps the drawing buffer readable, for tests that read the canvas' pixels. */
+  preserveDrawingBuffer?: boolean;
+};
+
+export interface MapEngine {
+  /** The layers to show, first on top; layers left out are removed. A failing layer never breaks the others. */
+  setLayers(layers: readonly ViewerLayer[]): void;
+  getCamera(): Camera;
+  /** Flies there; `duration` 0 jumps. */
+  flyTo(camera: Camera, duration?: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  /** Every status change of a layer; answers the unsubscribe. */
+  onLayerStatus(callback: (status: LayerStatus) => void): () => void;
+  /** The point of the globe under the pointer, or null off the globe. */
+  onPointerMove(callback: (position: { longitude: number; latitude: number } | null) => void): () => void;
+  /** Resolves once every layer has loaded and a few frames drew nothing new (tests). */
+  waitForIdle(timeoutMs?: number): Promise<void>;
+  destroy(): void;
+}
+
+/** Creates the 3D map in `container`; Cesium loads on the first call. */
+export async function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
+  const { createCesiumEngine } = await import('./cesium-engine');
+  const e2e = new URLSearchParams(window.location.search).has('e2e');
+  const engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
+  // The end-to-end tests' hook (web/e2e/viewer*.spec.ts), only when the page is opened with ?e2e.
+  if (e2e)
+    (window as unknown as { __viewer?: unknown }).__viewer = { engine, waitForIdle: engine.waitForIdle };
+  return engine;
+}
