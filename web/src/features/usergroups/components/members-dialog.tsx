@@ -1,8 +1,9 @@
-import { addMemberRequest, type UserGroup, type UserGroupMember } from '@geows/contract';
+import type { UserGroup, UserGroupMember } from '@geows/contract';
 import PersonAddIcon from '@mui/icons-material/PersonAddOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,10 +16,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailActionForm } from '../../../components/form/email-action-form';
 import { errorText } from '../../../components/form/error-text';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
-import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ItemList, ItemRow } from '../../../components/ui/item-list';
 import { useAddMember } from '../api/add-member';
@@ -44,18 +43,6 @@ export function MembersDialog({
   const members = useMembers(open ? group.id : undefined);
   const addMember = useAddMember(group.id);
   const removeMember = useRemoveMember(group.id);
-  const { control, handleSubmit, reset, setError, formState } = useZodForm(addMemberRequest, {
-    defaultValues: { email: '' },
-  });
-
-  const handleAdd = handleSubmit(async ({ email }) => {
-    try {
-      await addMember.mutateAsync(email);
-      reset({ email: '' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, ['email'], setError)) show(errorText(error, t), 'error');
-    }
-  });
 
   const handleRemove = (member: UserGroupMember) =>
     removeMember.mutateAsync(member.id).catch((error) => show(errorText(error, t), 'error'));
@@ -70,31 +57,14 @@ export function MembersDialog({
       <DialogContent>
         <Stack spacing={2.5}>
           <DialogContentText>{t('userGroups.membersIntro')}</DialogContentText>
-          <Stack
-            component="form"
-            noValidate
-            onSubmit={handleAdd}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, pt: 1 }}
-          >
-            <FormTextField
-              control={control}
-              name="email"
-              type="email"
+          <Box sx={{ pt: 1 }}>
+            <EmailActionForm
               label={t('userGroups.email')}
-              autoComplete="off"
+              submitLabel={t('userGroups.add')}
+              icon={<PersonAddIcon />}
+              onSubmit={(email) => addMember.mutateAsync(email)}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={<PersonAddIcon />}
-              disabled={formState.isSubmitting}
-              sx={{ flexShrink: 0, height: 56, px: 3 }}
-            >
-              {t('userGroups.add')}
-            </Button>
-          </Stack>
+          </Box>
           {members.isPending ? (
             <Skeleton variant="rounded" height={64} />
           ) : list.length === 0 ? (

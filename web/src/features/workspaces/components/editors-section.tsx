@@ -1,17 +1,14 @@
-import { addEditorRequest, type Workspace, type WorkspaceEditor } from '@geows/contract';
+import type { Workspace, WorkspaceEditor } from '@geows/contract';
 import PersonAddIcon from '@mui/icons-material/PersonAddOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { EmailActionForm } from '../../../components/form/email-action-form';
 import { errorText } from '../../../components/form/error-text';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
-import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { ItemList, ItemRow } from '../../../components/ui/item-list';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -23,47 +20,17 @@ function AddEditorForm({ workspaceId }: { workspaceId: number }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const addEditor = useAddEditor(workspaceId);
-  const { control, handleSubmit, setError, reset, formState } = useZodForm(addEditorRequest, {
-    defaultValues: { email: '' },
-  });
-
-  const handleAdd = handleSubmit(async ({ email }) => {
-    try {
-      const editor = await addEditor.mutateAsync(email);
-      reset();
-      show(t('sharing.editorAdded', { username: editor.username }));
-    } catch (error) {
-      // "No active user has this address", "already an editor": under the field.
-      if (!applyServerFieldErrors(error, ['email'], setError)) show(errorText(error, t), 'error');
-    }
-  });
-
+  // "No active user has this address", "already an editor": under the field.
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={handleAdd}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
-    >
-      <FormTextField
-        control={control}
-        name="email"
-        type="email"
-        label={t('sharing.email')}
-        autoComplete="off"
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        startIcon={<PersonAddIcon />}
-        disabled={formState.isSubmitting}
-        sx={{ flexShrink: 0, height: 56, px: 3 }}
-      >
-        {t('sharing.addEditor')}
-      </Button>
-    </Stack>
+    <EmailActionForm
+      label={t('sharing.email')}
+      submitLabel={t('sharing.addEditor')}
+      icon={<PersonAddIcon />}
+      onSubmit={async (email) => {
+        const editor = await addEditor.mutateAsync(email);
+        show(t('sharing.editorAdded', { username: editor.username }));
+      }}
+    />
   );
 }
 
