@@ -9,6 +9,7 @@ export * from './endpoint.js';
 export * from './fields.js';
 export * from './health.js';
 export * from './invitations.js';
+export * from './layer-template.js';
 export * from './layers.js';
 export * from './messages.js';
 export * from './mfa.js';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * The style of a layer, stored as the JSON text of the layer's `template`
+ * (docs/product.md, Data: "Layer"). The spec leaves its content open; these are the keys
+ * the viewer understands. Unknown keys are refused, so that a typo gives an error on
+ * that layer instead of being ignored.
+ */
+
+const cssColor = z
+  .string()
+  .max(64)
+  .regex(
+    /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([^)]{1,48}\)|[a-zA-Z]{3,20})$/,
+    'Enter a CSS colour, e.g. "#ff6d00" or "rgba(255, 109, 0, 0.5)".',
+  );
+
+/** The built-in imagery that ships with the product and needs no internet (Cesium's Natural Earth II). */
+export const builtinLayers = ['natural-earth-ii'] as const;
+export type BuiltinLayer = (typeof builtinLayers)[number];
+
+export const layerTemplateSchema = z
+  .object({
+    /** A layer without a data source that draws built-in imagery (the offline base layer). */
+    builtin: z.enum(builtinLayers).optional(),
+    /** The sub-layer(s) of a WMS, WMTS or ArcGIS service, as inspect names them; overrides the source's. */
+    layers: z.string().max(1000).optional(),
+    /** Extra WMS GetMap parameters, e.g. {"styles": "default", "time": "2024"}. */
+    parameters: z
+      .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean()]))
+      .optional(),
+    /** 0 (transparent) … 1 (opaque). */
+    opacity: z.number().min(0).max(1).optional(),
+    /** Fill of polygons and points (GeoJSON, FeatureServer). */
+    color: cssColor.optional(),
+    /** Lines and polygon outlines. */
+    outlineColor: cssColor.optional(),
+    outlineWidth: z.number().min(0).max(50).optional(),
+    /** Extrudes polygons by a numeric property (metres, times `scale`). */
+    extrude: z
+      .object({
+        property: z.string().min(1).max(200),
+        scale: z.number().positive().max(1_000_000).optional(),
+      })
+      .strict()
+      .optional(),
+    /** Labels each feature with this property. */
+    label: z.string().min(1).max(200).optional(),
+    /** 3D Tiles: level of detail (lower draws more detail). */
+    maximumScreenSpaceError: z.number().positive().max(256).optional(),
+  })
+  .strict();
+export type LayerTemplate = z.infer<typeof layerTemplateSchema>;
+
+/** The offline base layer every new workspace starts with. */
+export const offlineBaseLayer = {
+  name: 'Natural Earth II baseLayer',
+  template: JSON.stringify({ builtin: 'natural-earth-ii' } satisfies LayerTemplate),
+} as const;
+
+export type TemplateParse = { ok: true; template: LayerTemplate } | { ok: false; message: string };
+
+/** Reads a layer's template text; the message says what is wrong, for the layer's error in the tree. */
+export function parseLayerTemplate(text: string): TemplateParse {
+  if (text.trim() === '') return { ok: true, template: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'The template is not valid JSON.' };
+  }
+  const result = layerTemplateSchema.safeParse(value);
+  if (result.success) return { ok: true, template: result.data };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, message: `Template ${where}${issue?.message ?? 'is not valid.'}` };
+}
