@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
+import { featureCollection } from './datasources.js';
 import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 
@@ -69,6 +70,28 @@ export type CreateLayerRequest = z.infer<typeof createLayerRequest>;
 export const updateLayerRequest = z.object({ ...layerFields, name: layerFields.name.optional() }).strict();
 export type UpdateLayerRequest = z.infer<typeof updateLayerRequest>;
 
+/** Who reads a workspace's layers: its members with their login, or anyone with a live share link's token. */
+export const layerReadQuery = z.object({
+  workspace: dbId().optional(),
+  token: z.string().max(200).optional(),
+});
+
+/**
+ * How the viewer draws one layer: its data source's type and config, never a secret.
+ * `url` is the source's own address, or a same-origin address on this server when the
+ * server must fetch for the browser (uploaded features, sources holding credentials).
+ */
+export const layerSource = z.object({
+  layer: z.number(),
+  data_source: z.number(),
+  type: z.number(),
+  key: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  proxied: z.boolean(),
+});
+export type LayerSource = z.infer<typeof layerSource>;
+export const layerSourceList = z.object({ results: z.array(layerSource) });
+
 const tag = 'layers';
 export const layersApi = {
   list: endpoint({
@@ -81,6 +104,29 @@ export const layersApi = {
       "A workspace's layer tree, top-level layers in order with their children; grouped layers only for its admin, editors and the groups' members",
     query: layerListQuery,
     response: layerPage,
+  }),
+  sources: endpoint({
+    method: 'GET',
+    path: '/api/layers/sources',
+    auth: 'optional',
+    status: 200,
+    tag,
+    summary:
+      "The data sources of the workspace's layers the caller may see, without secrets: what the viewer draws (?workspace= with a login, or ?token=)",
+    query: layerReadQuery,
+    response: layerSourceList,
+  }),
+  features: endpoint({
+    method: 'GET',
+    path: '/api/layers/:id/features',
+    auth: 'optional',
+    status: 200,
+    tag,
+    summary:
+      "The uploaded features of a layer's data source, for whoever may see the layer (?token= a share link's token)",
+    params: idParam,
+    query: z.object({ token: z.string().max(200).optional() }),
+    response: featureCollection,
   }),
   create: endpoint({
     method: 'POST',

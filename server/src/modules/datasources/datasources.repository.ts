@@ -1,5 +1,5 @@
 import type { DatasourceOrdering } from '@geows/contract';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, datasourceFeatures, datasources, layers, workspaces } from '../../db/schema.js';
 
@@ -176,4 +176,10 @@ export async function* readFeatures(
 function normaliseUsage(value: DatasourceUsage | string | null): DatasourceUsage {
   const usage = typeof value === 'string' ? (JSON.parse(value) as DatasourceUsage) : value;
   return { count: Number(usage?.count ?? 0), names: usage?.names ?? [] };
+}
+
+/** Several data sources at once (the viewer's layers), in no particular order. */
+export async function findDatasources(db: Db, ids: number[]): Promise<DatasourceRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(datasources).where(inArray(datasources.id, ids));
 }

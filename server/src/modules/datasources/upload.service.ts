@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { datasourceName, datasourceTypeByKey, dbId, validateDatasourceConfig } from '@geows/contract';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import * as repo from './datasources.repository.js';
 import type { DatasourcesService } from './datasources.service.js';
+import { featureCollectionStream } from './feature-collection.js';
 import { parseUpload, UploadError } from './upload/index.js';
 
 const geojsonType = datasourceTypeByKey('geojson');
@@ -118,17 +119,7 @@ export function createUploadService(
       const { datasource } = await deps.datasources.owned(caller, id);
       if (typeof datasource.config.uploaded !== 'string')
         throw notFound('This data source has no uploaded features.');
-      const bbox = datasource.extent ? `"bbox":${JSON.stringify(datasource.extent)},` : '';
-      async function* collection() {
-        yield `{"type":"FeatureCollection",${bbox}"features":[`;
-        let first = true;
-        for await (const chunk of repo.readFeatures(db, id)) {
-          yield (first ? '' : ',') + chunk.map((feature) => JSON.stringify(feature)).join(',');
-          first = false;
-        }
-        yield ']}';
-      }
-      return Readable.from(collection());
+      return featureCollectionStream(db, datasource);
     },
   };
 }

@@ -34,3 +34,7 @@ export const presentLayer = (row: LayerRow): Layer => ({
   user_groups: row.userGroups,
   layers: [],
 });
+
+/** Every layer of a tree, depth first, in order. */
+export const flattenTree = (tree: Layer[]): Layer[] =>
+  tree.flatMap((layer) => [layer, ...flattenTree(layer.layers)]);

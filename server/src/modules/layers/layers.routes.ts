@@ -12,6 +12,15 @@ export function layersRoutes(
   route(layersApi.list, async (request) =>
     pagedOf(request, await layers.list(() => authenticate(request), request.query)),
   );
+  route(layersApi.sources, async (request) => layers.sources(() => authenticate(request), request.query));
+  route(layersApi.features, async (request, reply) => {
+    const collection = await layers.features(
+      () => authenticate(request),
+      request.params.id,
+      request.query.token,
+    );
+    return reply.type('application/geo+json').send(collection);
+  });
   route(layersApi.create, async (request) => layers.create(userOf(request), request.body));
   route(layersApi.update, async (request) => layers.update(userOf(request), request.params.id, request.body));
   route(layersApi.remove, async (request) => {

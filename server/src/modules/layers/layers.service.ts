@@ -1,19 +1,27 @@
 import {
   type CreateLayerRequest,
+  datasourceTypeById,
   defaultPageSize,
   type Layer,
+  type LayerSource,
   type UpdateLayerRequest,
   type WorkspaceRights,
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthedUser } from '../auth/authenticate.js';
-import { findDatasource } from '../datasources/datasources.repository.js';
+import { findDatasource, findDatasources } from '../datasources/datasources.repository.js';
+import { featureCollectionStream } from '../datasources/feature-collection.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { presentLayer, presentLayerTree } from './layers.presenter.js';
+import { flattenTree, presentLayer, presentLayerTree } from './layers.presenter.js';
 import * as repo from './layers.repository.js';
 
 type Reader = { kind: 'user'; user: AuthedUser; rights: WorkspaceRights } | { kind: 'share' };
+type ReadQuery = { workspace?: number | undefined; token?: string | undefined };
+
+/** Where the viewer reads an uploaded source's features: this server, which checks the layer's readers. */
+const featuresUrl = (layerId: number, token: string | undefined) =>
+  `/api/layers/${layerId}/features${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 /**
  * A workspace's layer tree. Everyone with view rights reads it (a share link too); its
@@ -98,38 +106,79 @@ export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { work
     return { row, workspace };
   }
 
+  /** The tree as the caller may read it: by login and view rights, or by a live share link's token. */
+  async function readableTree(caller: () => Promise<AuthedUser>, query: ReadQuery): Promise<Layer[]> {
+    let workspaceId: number;
+    let reader: Reader;
+    if (query.token) {
+      const { workspace } = await deps.workspaces.accessByShareToken(query.token, query.workspace);
+      workspaceId = workspace.id;
+      reader = { kind: 'share' };
+    } else {
+      const user = await caller();
+      if (query.workspace === undefined) throw validationFailed({ workspace: ['This field is required.'] });
+      const { rights } = await deps.workspaces.access(user, query.workspace, 'view');
+      workspaceId = query.workspace;
+      reader = { kind: 'user', user, rights };
+    }
+    return presentLayerTree(await repo.listWorkspaceLayers(db, workspaceId), await visibility(reader));
+  }
+
   return {
-    async list(
-      caller: () => Promise<AuthedUser>,
-      query: {
-        workspace?: number | undefined;
-        token?: string | undefined;
-        page?: number | undefined;
-        page_size?: number | undefined;
-      },
-    ) {
-      let workspaceId: number;
-      let reader: Reader;
-      if (query.token) {
-        const { workspace } = await deps.workspaces.accessByShareToken(query.token, query.workspace);
-        workspaceId = workspace.id;
-        reader = { kind: 'share' };
-      } else {
-        const user = await caller();
-        if (query.workspace === undefined) throw validationFailed({ workspace: ['This field is required.'] });
-        const { rights } = await deps.workspaces.access(user, query.workspace, 'view');
-        workspaceId = query.workspace;
-        reader = { kind: 'user', user, rights };
-      }
-      const tree = presentLayerTree(
-        await repo.listWorkspaceLayers(db, workspaceId),
-        await visibility(reader),
-      );
+    async list(caller: () => Promise<AuthedUser>, query: ReadQuery & { page?: number; page_size?: number }) {
+      const tree = await readableTree(caller, query);
       const pageSize = query.page_size ?? defaultPageSize;
       const page = query.page ?? 1;
       const results = tree.slice((page - 1) * pageSize, page * pageSize);
       if (page > 1 && results.length === 0) throw notFound('Invalid page.');
       return { total: tree.length, page, pageSize, results };
+    },
+
+    /**
+     * What the viewer draws, for the layers the caller may see: each data source's type
+     * and config (secrets are kept apart and never sent). Uploaded features are read
+     * through this server, at an address that checks the layer's readers again.
+     */
+    async sources(caller: () => Promise<AuthedUser>, query: ReadQuery): Promise<{ results: LayerSource[] }> {
+      const layers = flattenTree(await readableTree(caller, query)).filter((l) => l.data_source !== null);
+      const sources = new Map(
+        (await findDatasources(db, [...new Set(layers.map((l) => l.data_source as number))])).map((row) => [
+          row.id,
+          row,
+        ]),
+      );
+      const results: LayerSource[] = [];
+      for (const layer of layers) {
+        const source = sources.get(layer.data_source as number);
+        if (!source || source.typeId === null) continue;
+        const key = datasourceTypeById(source.typeId)?.key ?? 'unknown';
+        const uploaded = typeof source.config.uploaded === 'string';
+        const config = uploaded
+          ? { ...source.config, url: featuresUrl(layer.id, query.token) }
+          : source.config;
+        results.push({
+          layer: layer.id,
+          data_source: source.id,
+          type: source.typeId,
+          key,
+          config,
+          proxied: uploaded,
+        });
+      }
+      return { results };
+    },
+
+    /** The uploaded features of a layer's source, for whoever may see that layer. */
+    async features(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
+      const row = await repo.findLayer(db, id);
+      if (!row) throw notFound();
+      const tree = await readableTree(caller, { workspace: row.workspaceId, token });
+      const layer = flattenTree(tree).find((l) => l.id === id);
+      if (!layer || layer.data_source === null) throw notFound();
+      const [source] = await findDatasources(db, [layer.data_source]);
+      if (!source || typeof source.config.uploaded !== 'string')
+        throw notFound('This data source has no uploaded features.');
+      return featureCollectionStream(db, source);
     },
 
     async create(caller: AuthedUser, input: CreateLayerRequest) {
