@@ -49,8 +49,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
   };
 }
 
-/** The routes that show the 3D map: /workspace/view/{id} and /workspace/share/{id}/{token}. */
-export const isMapPath = (pathname: string) => /^\/workspace\/(view|share)\/[^/]/.test(pathname);
+/** The routes that show the 3D map: /workspace/{id} (the editor), /workspace/view/{id} and /workspace/share/{id}/{token}. */
+export const isMapPath = (pathname: string) => /^\/workspace\/((view|share)\/[^/]|\d+\/?$)/.test(pathname);
 
 const staticFile = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|wasm|txt|xml|glb|b3dm)$/i;
 

@@ -41,7 +41,8 @@ describe('content security policy', () => {
   it('knows the map routes', () => {
     expect(isMapPath('/workspace/view/3')).toBe(true);
     expect(isMapPath('/workspace/share/3/abc')).toBe(true);
-    expect(isMapPath('/workspace/3')).toBe(false);
+    expect(isMapPath('/workspace/3')).toBe(true);
+    expect(isMapPath('/workspace/create')).toBe(false);
     expect(isMapPath('/workspace/view/')).toBe(false);
     expect(isMapPath('/accounts')).toBe(false);
   });

@@ -1,5 +1,5 @@
 import type { Workspace } from '@geows/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/client';
 import { setToken } from '../api/token-storage';
@@ -80,14 +80,18 @@ describe('the account routes', () => {
     expect(router.state.location.pathname).toBe('/workspace/view/9');
   });
 
-  it('a viewer sees the workspace and their rights, without the invitations', async () => {
-    stubApi({ '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }) });
-    renderRouterAt('/workspace/5');
+  it('a viewer opening the editor lands on the view, without Edit', async () => {
+    stubApi({
+      '/api/workspaces/5': () => json({ ...harbour, rights: 'view' }),
+      '/api/layers': () => json(page([])),
+      '/api/layers/sources': () => json({ results: [] }),
+    });
+    const router = renderRouterAt('/workspace/5');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/view/5'));
     await screen.findByRole('heading', { level: 1, name: 'Harbour' });
-    expect(pageHeadings()).toEqual(['Harbour']);
-    expect(screen.getByText('Your rights').nextElementSibling?.textContent).toBe('View');
+    expect(screen.getByText('View')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Invite' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Sharing' })).toBeNull();
   });
 
   it('guard 2: in demo mode an account page opens the demo workspace', async () => {

@@ -83,8 +83,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('account', 'account', screens.account),
             route('sharedWorkspaces', 'account', screens.sharedWorkspaces),
             route('createWorkspace', 'account', screens.createWorkspace),
-            route('editWorkspace', 'account', screens.workspace),
-            // The 3D viewer fills the window: no footer.
+            // The 3D viewer and editor fill the window: no footer.
+            route('editWorkspace', 'account', screens.workspaceEditor, { fullScreen: true }),
             route('workspace', 'account', screens.workspaceViewer, { fullScreen: true }),
             route('publicWorkspace', 'public', screens.publicWorkspace, { fullScreen: true }),
             route('datasources', 'account', screens.datasources),

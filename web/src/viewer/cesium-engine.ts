@@ -1,23 +1,33 @@
 import 'cesium/Build/Cesium/Widgets/widgets.css';
+import type { LayerTemplate } from '@geows/contract';
 import {
   ArcGisMapServerImageryProvider,
+  BoundingSphere,
   buildModuleUrl,
   type Cartesian2,
   Cartesian3,
+  Cesium3DTileStyle,
   Cesium3DTileset,
   Math as CesiumMath,
   CesiumTerrainProvider,
   CesiumWidget,
   Color,
   EllipsoidTerrainProvider,
+  type Entity,
   GeoJsonDataSource,
+  HeightReference,
   ImageryLayer,
   type ImageryProvider,
+  JulianDate,
+  LabelStyle,
+  type PolygonHierarchy,
   RequestScheduler,
+  Resource,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
   TileMapServiceImageryProvider,
   UrlTemplateImageryProvider,
+  VerticalOrigin,
   WebMapServiceImageryProvider,
   WebMapTileServiceImageryProvider,
   WebMercatorTilingScheme,
@@ -34,11 +44,102 @@ type Entry = {
   tiles?: TileCounts;
   tileset?: Cesium3DTileset;
   dataSource?: GeoJsonDataSource;
+  /** The opacity the entities were last coloured with. */
+  styledOpacity?: number;
   terrain?: CesiumTerrainProvider;
   removed: boolean;
 };
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+/** Cesium's bundled Natural Earth II: the imagery that works with no internet. */
+const naturalEarth = () =>
+  TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
+
+const color = (css: string | undefined, fallback: Color) =>
+  (css ? Color.fromCssColorString(css) : undefined) ?? fallback;
+
+/**
+ * Styles a GeoJSON layer's entities from its template: fill, outline, opacity,
+ * extrusion by a property and a label per feature.
+ */
+function styleEntities(entities: readonly Entity[], template: LayerTemplate, opacity: number) {
+  const fill = color(template.color, Color.fromCssColorString('#ff6d00').withAlpha(0.35));
+  const outline = color(template.outlineColor, Color.fromCssColorString('#ff6d00'));
+  const fillColor = fill.withAlpha(fill.alpha * opacity);
+  const outlineColor = outline.withAlpha(outline.alpha * opacity);
+  const now = JulianDate.now();
+  for (const entity of entities) {
+    const properties = entity.properties?.getValue(now) as Record<string, unknown> | undefined;
+    if (entity.polygon) {
+      entity.polygon.material = fillColor as never;
+      entity.polygon.outlineColor = outlineColor as never;
+      if (template.extrude) {
+        const value = Number(properties?.[template.extrude.property]);
+        if (Number.isFinite(value)) {
+          entity.polygon.extrudedHeight = (value * (template.extrude.scale ?? 1)) as never;
+          entity.polygon.outline = true as never;
+        }
+      }
+    }
+    if (entity.polyline) {
+      entity.polyline.material = outlineColor as never;
+      entity.polyline.width = (template.outlineWidth ?? 2) as never;
+    }
+    if (entity.billboard) {
+      // Points: a coloured dot rather than Cesium's pin (which needs an image).
+      entity.billboard = undefined as never;
+      entity.point = {
+        pixelSize: 10,
+        color: fillColor.withAlpha(Math.max(fillColor.alpha, 0.9 * opacity)),
+        outlineColor,
+        outlineWidth: 1,
+        heightReference: HeightReference.CLAMP_TO_GROUND,
+      } as never;
+    }
+    if (template.label && properties && properties[template.label] !== undefined) {
+      entity.label = {
+        text: String(properties[template.label]),
+        font: '14px sans-serif',
+        fillColor: Color.WHITE.withAlpha(opacity),
+        outlineColor: Color.BLACK.withAlpha(opacity),
+        outlineWidth: 3,
+        style: LabelStyle.FILL_AND_OUTLINE,
+        verticalOrigin: VerticalOrigin.BOTTOM,
+        heightReference: HeightReference.CLAMP_TO_GROUND,
+        disableDepthTestDistance: Number.POSITIVE_INFINITY,
+      } as never;
+      if (!entity.position && entity.polygon) {
+        const hierarchy = entity.polygon.hierarchy?.getValue(now) as PolygonHierarchy | undefined;
+        if (hierarchy?.positions.length)
+          entity.position = BoundingSphere.fromPoints(hierarchy.positions).center as never;
+      }
+    }
+  }
+}
+
+/** Every position of a data source's entities, for zooming to it. */
+function entityPositions(entities: readonly Entity[]): Cartesian3[] {
+  const now = JulianDate.now();
+  const points: Cartesian3[] = [];
+  for (const entity of entities) {
+    const hierarchy = entity.polygon?.hierarchy?.getValue(now) as PolygonHierarchy | undefined;
+    if (hierarchy) points.push(...hierarchy.positions);
+    const line = entity.polyline?.positions?.getValue(now) as Cartesian3[] | undefined;
+    if (line) points.push(...line);
+    const point = entity.position?.getValue(now);
+    if (point) points.push(point);
+  }
+  return points;
+}
+
+/** An ArcGIS FeatureServer layer's query for every feature as GeoJSON. */
+function featureServerQuery(url: string, template: LayerTemplate): string {
+  const base = url.replace(/\/+$/, '');
+  const layer = /\/FeatureServer$/i.test(base) ? `/${template.layers ?? '0'}` : '';
+  const query = new URLSearchParams({ where: '1=1', outFields: '*', outSR: '4326', f: 'geojson' });
+  return `${base}${layer}/query?${query}`;
+}
 /** A readable message for what Cesium rejects with: an Error, a RequestErrorEvent (status code) or text. */
 function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -58,10 +159,10 @@ export async function createCesiumEngine(
   container: HTMLElement,
   options: MapEngineOptions,
 ): Promise<MapEngine> {
+  // The globe's own base: shown only while no layer of the workspace is the built-in imagery.
+  const fallbackBase = ImageryLayer.fromProviderAsync(naturalEarth(), {});
   const viewer = new CesiumWidget(container, {
-    baseLayer: ImageryLayer.fromProviderAsync(
-      TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')),
-    ),
+    baseLayer: fallbackBase,
     terrainProvider: new EllipsoidTerrainProvider(),
     // Draws only when something changed: much less work for the CPU and the battery.
     requestRenderMode: true,
@@ -121,10 +222,14 @@ export async function createCesiumEngine(
   };
 
   const create = (entry: Entry) => {
-    const { kind, config } = entry.layer;
+    const { kind, config, template } = entry.layer;
     const url = text(config.url);
     try {
       switch (kind) {
+        case 'builtin': {
+          addImagery(entry, naturalEarth());
+          return;
+        }
         case 'xyz': {
           const subdomains = Array.isArray(config.subdomains) ? (config.subdomains as string[]) : [];
           addImagery(
@@ -148,13 +253,14 @@ export async function createCesiumEngine(
             transparent: config.transparent !== false,
             version,
             ...(config.parameters as Record<string, string> | undefined),
+            ...template.parameters,
           };
           addImagery(
             entry,
             Promise.resolve(
               new WebMapServiceImageryProvider({
                 url,
-                layers: text(config.layers),
+                layers: template.layers ?? text(config.layers),
                 parameters,
                 ...(version === '1.3.0' ? { crs: 'EPSG:4326' } : { srs: 'EPSG:4326' }),
                 getFeatureInfoParameters: { version },
@@ -171,7 +277,7 @@ export async function createCesiumEngine(
             Promise.resolve(
               new WebMapTileServiceImageryProvider({
                 url,
-                layer: text(config.layer),
+                layer: template.layers ?? text(config.layer),
                 style: text(config.style, 'default'),
                 tileMatrixSetID: matrixSet,
                 format: text(config.format, 'image/png'),
@@ -183,7 +289,7 @@ export async function createCesiumEngine(
         }
         case 'arcgis-mapserver': {
           const token = text(config.token);
-          const layers = text(config.layers);
+          const layers = template.layers ?? text(config.layers);
           addImagery(
             entry,
             ArcGisMapServerImageryProvider.fromUrl(url, {
@@ -195,7 +301,8 @@ export async function createCesiumEngine(
         }
         case '3dtiles': {
           const maximumScreenSpaceError =
-            typeof config.maximumScreenSpaceError === 'number' ? config.maximumScreenSpaceError : 16;
+            template.maximumScreenSpaceError ??
+            (typeof config.maximumScreenSpaceError === 'number' ? config.maximumScreenSpaceError : 16);
           Cesium3DTileset.fromUrl(url, { maximumScreenSpaceError }).then(
             (tileset) => {
               if (entry.removed || destroyed) {
@@ -204,6 +311,7 @@ export async function createCesiumEngine(
               }
               entry.tileset = tileset;
               tileset.show = entry.layer.visible;
+              applyDisplay(entry);
               tileset.tileFailed.addEventListener((error: { message?: string }) =>
                 report(entry, { state: 'error', message: error.message ?? 'A tile could not be loaded.' }),
               );
@@ -214,19 +322,25 @@ export async function createCesiumEngine(
           );
           return;
         }
-        case 'geojson': {
-          const stroke = Color.fromCssColorString(text(config.strokeColor, '#ff6d00')) ?? Color.ORANGE;
-          const fill =
-            Color.fromCssColorString(text(config.fillColor, '#ff6d0033')) ?? Color.ORANGE.withAlpha(0.2);
-          const data = entry.layer.loadData ? entry.layer.loadData() : Promise.resolve(url);
-          data
-            .then((source) =>
-              GeoJsonDataSource.load(source, { stroke, fill, clampToGround: config.clampToGround !== false }),
-            )
+        case 'geojson':
+        case 'arcgis-featureserver': {
+          const source =
+            kind === 'geojson' ? url : Resource.fetchJson({ url: featureServerQuery(url, template) });
+          Promise.resolve(source)
+            .then((data) => {
+              const error = (data as { error?: { message?: string } } | null)?.error;
+              if (error) throw new Error(error.message ?? 'The feature service refused the query.');
+              // Extruded shapes stand on the ellipsoid; flat ones drape over terrain.
+              return GeoJsonDataSource.load(data as string | object, {
+                clampToGround: !template.extrude && config.clampToGround !== false,
+              });
+            })
             .then(
               async (dataSource) => {
                 if (entry.removed || destroyed) return;
                 entry.dataSource = dataSource;
+                styleEntities(dataSource.entities.values, template, entry.layer.opacity);
+                entry.styledOpacity = entry.layer.opacity;
                 dataSource.show = entry.layer.visible;
                 await viewer.dataSources.add(dataSource);
                 report(entry, { state: 'ready' });
@@ -277,8 +391,23 @@ export async function createCesiumEngine(
       entry.imagery.show = visible;
       entry.imagery.alpha = opacity;
     }
-    if (entry.tileset) entry.tileset.show = visible;
-    if (entry.dataSource) entry.dataSource.show = visible;
+    if (entry.tileset) {
+      entry.tileset.show = visible;
+      entry.tileset.style =
+        opacity < 1 ? new Cesium3DTileStyle({ color: `color('white', ${opacity})` }) : undefined;
+    }
+    if (entry.dataSource) {
+      entry.dataSource.show = visible;
+      if (entry.styledOpacity !== opacity) {
+        styleEntities(entry.dataSource.entities.values, entry.layer.template, opacity);
+        entry.styledOpacity = opacity;
+      }
+    }
+  };
+
+  /** The built-in base shows under everything only while the workspace has no built-in layer of its own. */
+  const applyFallbackBase = () => {
+    fallbackBase.show = ![...entries.values()].some((entry) => entry.layer.kind === 'builtin');
   };
 
   const engine: MapEngine = {
@@ -312,6 +441,23 @@ export async function createCesiumEngine(
         if (imagery) viewer.imageryLayers.raiseToTop(imagery);
       }
       applyTerrain();
+      applyFallbackBase();
+      scene.requestRender();
+    },
+
+    zoomToLayer(id) {
+      const entry = entries.get(id);
+      if (!entry) return;
+      if (entry.tileset) {
+        scene.camera.flyToBoundingSphere(entry.tileset.boundingSphere, { duration: 1.5 });
+      } else if (entry.dataSource) {
+        const points = entityPositions(entry.dataSource.entities.values);
+        if (points.length > 0)
+          scene.camera.flyToBoundingSphere(BoundingSphere.fromPoints(points), { duration: 1.5 });
+      } else if (entry.imagery?.ready) {
+        const rectangle = entry.imagery.imageryProvider.rectangle;
+        scene.camera.flyTo({ destination: rectangle, duration: 1.5 });
+      }
       scene.requestRender();
     },
 

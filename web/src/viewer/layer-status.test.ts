@@ -11,9 +11,19 @@ describe('imagery layer status', () => {
     });
   });
 
-  it('keys a layer by kind and config, not by visibility', () => {
-    const base = { id: '1', kind: 'xyz' as const, config: { url: 'a' }, visible: true, opacity: 1 };
-    expect(layerKey(base)).toBe(layerKey({ ...base, visible: false, opacity: 0.5 }));
+  it('keys a layer by kind, config and style, not by visibility or opacity', () => {
+    const base = {
+      id: '1',
+      kind: 'xyz' as const,
+      config: { url: 'a' },
+      template: {},
+      visible: true,
+      opacity: 1,
+    };
+    expect(layerKey(base)).toBe(
+      layerKey({ ...base, visible: false, opacity: 0.5, template: { opacity: 0.5 } }),
+    );
     expect(layerKey(base)).not.toBe(layerKey({ ...base, config: { url: 'b' } }));
+    expect(layerKey(base)).not.toBe(layerKey({ ...base, template: { color: 'red' } }));
   });
 });

@@ -15,6 +15,8 @@ export function imageryStatus(tiles: TileCounts): Omit<LayerStatus, 'id'> {
   return { state: 'loading' };
 }
 
-/** What makes a layer a new one on the map: its kind and settings (not its visibility or opacity). */
-export const layerKey = (layer: ViewerLayer): string =>
-  `${layer.kind}:${JSON.stringify(layer.config)}:${layer.loadData ? 'data' : 'url'}`;
+/** What makes a layer a new one on the map: its kind, settings and style (not its visibility or opacity). */
+export function layerKey(layer: ViewerLayer): string {
+  const { opacity: _opacity, ...style } = layer.template;
+  return `${layer.kind}:${JSON.stringify(layer.config)}:${JSON.stringify(style)}`;
+}

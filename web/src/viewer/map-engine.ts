@@ -4,6 +4,8 @@
  * dynamic import: Cesium is its own chunk, fetched only when a map is shown.
  */
 
+import type { LayerTemplate } from '@geows/contract';
+
 /** Degrees and metres, WGS84: the workspace's `camera` JSON. */
 export type Camera = {
   longitude: number;
@@ -15,19 +17,23 @@ export type Camera = {
 };
 
 export type LayerKind =
+  | 'builtin'
   | 'xyz'
   | 'wms'
   | 'wmts'
   | 'arcgis-mapserver'
+  | 'arcgis-featureserver'
   | 'geojson'
   | '3dtiles'
   | 'cesium-terrain';
 
 export const layerKinds: readonly LayerKind[] = [
+  'builtin',
   'xyz',
   'wms',
   'wmts',
   'arcgis-mapserver',
+  'arcgis-featureserver',
   'geojson',
   '3dtiles',
   'cesium-terrain',
@@ -36,10 +42,10 @@ export const layerKinds: readonly LayerKind[] = [
 export type ViewerLayer = {
   id: string;
   kind: LayerKind;
-  /** The data source's config (its `url` and the type's other settings). */
+  /** The data source's config (its `url` and the type's other settings); `builtin` names built-in imagery. */
   config: Record<string, unknown>;
-  /** GeoJSON only: reads the features itself (an uploaded source, read with the user's token). */
-  loadData?: () => Promise<object>;
+  /** The layer's style (its checked template). */
+  template: LayerTemplate;
   visible: boolean;
   /** 0…1. */
   opacity: number;
@@ -60,6 +66,8 @@ export interface MapEngine {
   getCamera(): Camera;
   /** Flies there; `duration` 0 jumps. */
   flyTo(camera: Camera, duration?: number): void;
+  /** Flies to the layer's extent, when it has one. */
+  zoomToLayer(id: string): void;
   zoomIn(): void;
   zoomOut(): void;
   /** Every status change of a layer; answers the unsubscribe. */

@@ -104,6 +104,22 @@ describe('workspaces, invitations and demo', () => {
     expect((await get(`/api/workspaces/${workspace.id}`, aliceToken)).statusCode).toBe(200);
   });
 
+  it('starts every new workspace with the offline base layer, and nothing else', async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Fresh');
+    const res = await get(`/api/layers?workspace=${workspace.id}`, aliceToken);
+    expect(res.json().results).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'Natural Earth II baseLayer',
+        visible: true,
+        data_source: null,
+        template: '{"builtin":"natural-earth-ii"}',
+        user_groups: [],
+        layers: [],
+      },
+    ]);
+  });
+
   it('clones a workspace deeply, layers and nesting included', async () => {
     const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Original');
     const [group] = await t.database.db
@@ -130,7 +146,8 @@ describe('workspaces, invitations and demo', () => {
     const copied = await t.database.db.query.layers.findMany({
       where: (l, { eq }) => eq(l.workspaceId, copy.id),
     });
-    expect(copied).toHaveLength(2);
+    // The offline base layer every new workspace starts with, and the two added here.
+    expect(copied).toHaveLength(3);
     const copiedGroup = copied.find((l) => l.name === 'Buildings');
     const copiedChild = copied.find((l) => l.name === 'LoD2');
     expect(copiedChild?.parentId).toBe(copiedGroup?.id);
@@ -174,7 +191,15 @@ describe('workspaces, invitations and demo', () => {
       where: (l, { eq }) => eq(l.workspaceId, res.json().id),
     });
     const byName = new Map(copied.map((l) => [l.name, l]));
-    expect([...byName.keys()].sort()).toEqual(['Level 1', 'Level 2', 'Level 3', 'Orphan', 'Root', 'Sibling']);
+    expect([...byName.keys()].sort()).toEqual([
+      'Level 1',
+      'Level 2',
+      'Level 3',
+      'Natural Earth II baseLayer',
+      'Orphan',
+      'Root',
+      'Sibling',
+    ]);
     expect(byName.get('Root')?.parentId).toBeNull();
     expect(byName.get('Level 1')?.parentId).toBe(byName.get('Root')?.id);
     expect(byName.get('Level 2')?.parentId).toBe(byName.get('Level 1')?.id);

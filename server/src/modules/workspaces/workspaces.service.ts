@@ -3,6 +3,7 @@ import {
   type CreateWorkspaceRequest,
   defaultCamera,
   defaultWorkspacePlugins,
+  offlineBaseLayer,
   type ShareLink,
   type UpdateWorkspaceRequest,
   type WorkspaceRights,
@@ -13,7 +14,7 @@ import { forbidden, HttpError, notFound, validationFailed } from '../../lib/erro
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
-import { copyLayerTree } from '../layers/layers.repository.js';
+import { copyLayerTree, insertLayer } from '../layers/layers.repository.js';
 import { findDefaultPlan } from '../plans/plans.repository.js';
 import * as shares from './share-links.repository.js';
 import { allows, rightsOf } from './workspaces.policy.js';
@@ -156,14 +157,27 @@ export function createWorkspacesService(
       if (!account)
         throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
       const plan = await findDefaultPlan(db);
-      const row = await repo.insertWorkspace(db, {
-        accountId: account.id,
-        adminId: caller.id,
-        name: input.name,
-        description: input.description,
-        planId: plan?.id ?? null,
-        camera: { ...defaultCamera },
-        workspacePlugins: structuredClone(defaultWorkspacePlugins),
+      // Every new workspace shows a globe at once, with no internet: the offline base layer.
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertWorkspace(tx, {
+          accountId: account.id,
+          adminId: caller.id,
+          name: input.name,
+          description: input.description,
+          planId: plan?.id ?? null,
+          camera: { ...defaultCamera },
+          workspacePlugins: structuredClone(defaultWorkspacePlugins),
+        });
+        await insertLayer(tx, {
+          workspaceId: created.id,
+          parentId: null,
+          position: 0,
+          name: offlineBaseLayer.name,
+          visible: true,
+          dataSourceId: null,
+          template: JSON.parse(offlineBaseLayer.template) as Record<string, unknown>,
+        });
+        return created;
       });
       return presentWorkspace(row, 'admin');
     },

@@ -2,6 +2,7 @@ import { camera, type Layer } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkState,
+  displayName,
   drawnLayers,
   flattenLayers,
   initialVisibility,
@@ -81,6 +82,13 @@ describe('layer tree', () => {
     ]);
     const groupOff = { ...initialVisibility(tree), 2: false };
     expect(drawnLayers(tree, groupOff).find((d) => d.layer.id === 3)?.shown).toBe(false);
+  });
+
+  it('shows base layers without their marker, other names as they are', () => {
+    expect(displayName('Natural Earth II baseLayer')).toBe('Natural Earth II');
+    expect(displayName('baseLayer OSM streets')).toBe('OSM streets');
+    expect(displayName('baseLayer')).toBe('baseLayer');
+    expect(displayName('Roads')).toBe('Roads');
   });
 
   it('reads a saved camera, or nothing from bad JSON', () => {

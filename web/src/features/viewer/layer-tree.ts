@@ -6,7 +6,18 @@ export type Visibility = Readonly<Record<number, boolean>>;
 /** A layer whose name contains `baseLayer` is a base layer: at most one of them shows (docs/product.md, Data: "Layer"). */
 export const isBaseLayer = (layer: Pick<Layer, 'name'>) => layer.name.includes('baseLayer');
 
-export const isGroup = (layer: Layer) => layer.layers.length > 0;
+/**
+ * A group holds layers: it has children, or it is an empty layer without a data source
+ * and without built-in imagery (a group just added, not filled yet).
+ */
+export const isGroup = (layer: Layer) =>
+  layer.layers.length > 0 || (layer.data_source === null && !/"builtin"\s*:/.test(layer.template));
+
+/** A base layer's name as the tree shows it: without the `baseLayer` marker (the radio already says it). */
+export function displayName(name: string): string {
+  const shown = name.replace(/\s*\bbaseLayer\b\s*/g, ' ').trim();
+  return shown === '' ? name : shown;
+}
 
 /** Every layer of the tree, depth first, in the tree's order. */
 export function flattenLayers(tree: readonly Layer[]): Layer[] {
@@ -62,10 +73,10 @@ export function checkState(layer: Layer, visibility: Visibility): 'checked' | 'u
   return 'mixed';
 }
 
-/** A layer that draws a data source, and whether it shows: it and all its groups are ticked. */
-export type DrawnLayer = { layer: Layer; dataSource: number; shown: boolean };
+/** A layer that may draw something (a data source, or built-in imagery), and whether it shows: it and all its groups are ticked. */
+export type DrawnLayer = { layer: Layer; shown: boolean };
 
-/** The layers with a data source, in the tree's order (the first lies on top). */
+/** The layers with a data source, and the other layers that are not groups, in the tree's order (the first lies on top). */
 export function drawnLayers(
   tree: readonly Layer[],
   visibility: Visibility,
@@ -73,7 +84,7 @@ export function drawnLayers(
 ): DrawnLayer[] {
   return tree.flatMap((layer) => {
     const shown = parentShown && (visibility[layer.id] ?? layer.visible);
-    const own = layer.data_source === null ? [] : [{ layer, dataSource: layer.data_source, shown }];
+    const own = layer.data_source === null && isGroup(layer) ? [] : [{ layer, shown }];
     return [...own, ...drawnLayers(layer.layers, visibility, shown)];
   });
 }

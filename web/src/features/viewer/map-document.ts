@@ -1,5 +1,5 @@
 /** The routes whose HTML the server sends with the map's Content-Security-Policy (server/src/web-app.ts). */
-export const mapRoute = /^\/workspace\/(view|share)\/[^/]/;
+export const mapRoute = /^\/workspace\/((view|share)\/[^/]|\d+\/?$)/;
 
 /**
  * A page's Content-Security-Policy is fixed when its document loads: after a client-side

@@ -1,12 +1,9 @@
-import { datasourceTypeById } from '@geows/contract';
+import { type LayerSource, parseLayerTemplate } from '@geows/contract';
 import { type LayerKind, type LayerStatus, layerKinds, type ViewerLayer } from '../../viewer/map-engine';
-import type { DrawnLayer } from './layer-tree';
+import { type DrawnLayer, isBaseLayer } from './layer-tree';
 
-/** What the viewer knows of a layer's data source: its type and config, or why it cannot be read. */
-export type SourceInfo =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; type: number; config: Record<string, unknown> };
+/** What the viewer knows of the sources: still loading, or the answer of GET /api/layers/sources by layer id. */
+export type Sources = { state: 'loading' } | { state: 'ready'; byLayer: ReadonlyMap<number, LayerSource> };
 
 export type ViewerLayersResult = {
   layers: ViewerLayer[];
@@ -15,43 +12,51 @@ export type ViewerLayersResult = {
 };
 
 /**
- * The map's layers from the tree's drawn layers and their sources. A source that cannot
- * be read, or a kind the map cannot draw, becomes an error of that layer only.
+ * The map's layers from the tree's drawn layers and their sources. A bad template, a
+ * source that cannot be read, or a kind the map cannot draw becomes an error of that
+ * layer only; the others draw.
  */
 export function toViewerLayers(
   drawn: readonly DrawnLayer[],
-  sources: (id: number) => SourceInfo,
+  sources: Sources,
   messages: { unreadable: string; unsupported: string },
-  loadFeatures: (dataSource: number) => () => Promise<object>,
 ): ViewerLayersResult {
   const layers: ViewerLayer[] = [];
   const problems: Record<string, LayerStatus> = {};
-  for (const { layer, dataSource, shown } of drawn) {
+  // Base layers lie under every other layer, wherever the tree lists them.
+  const ordered = [
+    ...drawn.filter((d) => !isBaseLayer(d.layer)),
+    ...drawn.filter((d) => isBaseLayer(d.layer)),
+  ];
+  for (const { layer, shown } of ordered) {
     const id = String(layer.id);
-    const source = sources(dataSource);
-    if (source.state === 'loading') {
+    const parsed = parseLayerTemplate(layer.template);
+    if (!parsed.ok) {
+      problems[id] = { id, state: 'error', message: parsed.message };
+      continue;
+    }
+    const { template } = parsed;
+    const display = { id, visible: shown, opacity: template.opacity ?? 1, template };
+    if (layer.data_source === null) {
+      // A layer without a source draws only built-in imagery; otherwise it is a label in the tree.
+      if (template.builtin)
+        layers.push({ ...display, kind: 'builtin', config: { builtin: template.builtin } });
+      continue;
+    }
+    if (sources.state === 'loading') {
       problems[id] = { id, state: 'loading' };
       continue;
     }
-    if (source.state === 'error') {
+    const source = sources.byLayer.get(layer.id);
+    if (!source) {
       problems[id] = { id, state: 'error', message: messages.unreadable };
       continue;
     }
-    const key = datasourceTypeById(source.type)?.key;
-    if (!key || !(layerKinds as readonly string[]).includes(key)) {
+    if (!(layerKinds as readonly string[]).includes(source.key)) {
       problems[id] = { id, state: 'error', message: messages.unsupported };
       continue;
     }
-    const kind = key as LayerKind;
-    const uploaded = kind === 'geojson' && typeof source.config.uploaded === 'string';
-    layers.push({
-      id,
-      kind,
-      config: source.config,
-      ...(uploaded ? { loadData: loadFeatures(dataSource) } : {}),
-      visible: shown,
-      opacity: 1,
-    });
+    layers.push({ ...display, kind: source.key as LayerKind, config: source.config });
   }
   return { layers, problems };
 }

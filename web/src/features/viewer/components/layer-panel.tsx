@@ -1,24 +1,34 @@
 import type { Layer } from '@geows/contract';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import ZoomInMapIcon from '@mui/icons-material/ZoomInMap';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
+import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayerStatus } from '../../../viewer/map-engine';
-import { checkState, isBaseLayer, isGroup, type Visibility } from '../layer-tree';
+import { checkState, displayName, isBaseLayer, isGroup, type Visibility } from '../layer-tree';
 
 type Props = {
   tree: readonly Layer[];
   visibility: Visibility;
   statuses: Readonly<Record<string, LayerStatus>>;
   onToggle: (id: number, visible: boolean) => void;
+  /** The opacity each drawn layer has now (0…1), by id. */
+  opacity: Readonly<Record<string, number>>;
+  onOpacity: (id: number, opacity: number) => void;
+  onZoomTo: (id: number) => void;
 };
 
 /** The workspace's layers as a nested list: ticks, a spinner while a layer loads, its error when it fails. */
-export function LayerPanel({ tree, visibility, statuses, onToggle }: Props) {
+export function LayerPanel({ tree, ...rest }: Props) {
   const { t } = useTranslation();
   if (tree.length === 0) {
     return (
@@ -30,27 +40,19 @@ export function LayerPanel({ tree, visibility, statuses, onToggle }: Props) {
   return (
     <Box component="ul" role="tree" aria-label={t('viewer.layers')} sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
       {tree.map((layer) => (
-        <LayerItem
-          key={layer.id}
-          layer={layer}
-          depth={0}
-          visibility={visibility}
-          statuses={statuses}
-          onToggle={onToggle}
-        />
+        <LayerItem key={layer.id} layer={layer} depth={0} {...rest} />
       ))}
     </Box>
   );
 }
 
-function LayerItem({
-  layer,
-  depth,
-  visibility,
-  statuses,
-  onToggle,
-}: Omit<Props, 'tree'> & { layer: Layer; depth: number }) {
+function LayerItem({ layer, depth, ...rest }: Omit<Props, 'tree'> & { layer: Layer; depth: number }) {
+  const { visibility, statuses, onToggle, opacity, onOpacity, onZoomTo } = rest;
   const { t } = useTranslation();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const name = displayName(layer.name);
+  const drawn = opacity[String(layer.id)] !== undefined;
+  const toolsId = `layer-tools-${layer.id}`;
   const state = checkState(layer, visibility);
   const status = statuses[String(layer.id)];
   const base = isBaseLayer(layer) && !isGroup(layer);
@@ -70,7 +72,7 @@ function LayerItem({
           checked={state === 'checked'}
           indeterminate={base ? undefined : state === 'mixed'}
           onChange={(event) => onToggle(layer.id, base ? true : event.target.checked)}
-          slotProps={{ input: { 'aria-label': layer.name } }}
+          slotProps={{ input: { 'aria-label': name } }}
         />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
@@ -79,7 +81,7 @@ function LayerItem({
             variant="body2"
             sx={{ display: 'block', fontWeight: isGroup(layer) ? 500 : 400, overflowWrap: 'anywhere' }}
           >
-            {layer.name}
+            {name}
           </Typography>
           {status?.state === 'error' && (
             <Typography variant="caption" color="error" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
@@ -88,11 +90,7 @@ function LayerItem({
           )}
         </Box>
         {status?.state === 'loading' && (
-          <CircularProgress
-            size={16}
-            sx={{ mx: 1 }}
-            aria-label={t('viewer.layerLoading', { name: layer.name })}
-          />
+          <CircularProgress size={16} sx={{ mx: 1 }} aria-label={t('viewer.layerLoading', { name })} />
         )}
         {status?.state === 'error' && (
           <Tooltip title={status.message ?? ''}>
@@ -102,22 +100,50 @@ function LayerItem({
               sx={{ mx: 1 }}
               role="img"
               aria-hidden={false}
-              aria-label={t('viewer.layerError', { name: layer.name })}
+              aria-label={t('viewer.layerError', { name })}
             />
           </Tooltip>
         )}
+        {drawn && (
+          <IconButton
+            size="small"
+            aria-label={t('viewer.layerTools', { name })}
+            aria-expanded={toolsOpen}
+            aria-controls={toolsId}
+            onClick={() => setToolsOpen((open) => !open)}
+          >
+            <TuneIcon fontSize="small" />
+          </IconButton>
+        )}
       </Box>
+      {drawn && toolsOpen && (
+        <Box id={toolsId} sx={{ pl: depth * 2.5 + 5, pr: 1.5, pb: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Typography variant="caption" color="text.secondary" id={`${toolsId}-opacity`}>
+              {t('viewer.opacity')}
+            </Typography>
+            <Slider
+              size="small"
+              min={0}
+              max={100}
+              step={5}
+              value={Math.round((opacity[String(layer.id)] ?? 1) * 100)}
+              onChange={(_event, value) => onOpacity(layer.id, (value as number) / 100)}
+              valueLabelDisplay="auto"
+              valueLabelFormat={(value) => `${value} %`}
+              slotProps={{ input: { 'aria-labelledby': `${toolsId}-opacity` } }}
+              sx={{ flex: 1 }}
+            />
+          </Box>
+          <Button size="small" startIcon={<ZoomInMapIcon />} onClick={() => onZoomTo(layer.id)}>
+            {t('viewer.zoomToLayer')}
+          </Button>
+        </Box>
+      )}
       {isGroup(layer) && (
         <Box component="ul" role="group" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {layer.layers.map((child) => (
-            <LayerItem
-              key={child.id}
-              layer={child}
-              depth={depth + 1}
-              visibility={visibility}
-              statuses={statuses}
-              onToggle={onToggle}
-            />
+            <LayerItem key={child.id} layer={child} depth={depth + 1} {...rest} />
           ))}
         </Box>
       )}

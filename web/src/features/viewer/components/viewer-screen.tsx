@@ -1,7 +1,9 @@
-import { camera as cameraSchema, defaultCamera } from '@geows/contract';
+import { camera as cameraSchema, defaultCamera, paths, pathTo } from '@geows/contract';
 import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import LayersIcon from '@mui/icons-material/LayersOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
+import ViewIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,23 +14,24 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { NotFound } from '../../../components/not-found';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useRouteLoading } from '../../../lib/use-route-loading';
+import { useUserGroups } from '../../usergroups';
 import { canEdit } from '../../workspaces';
-import { viewerDatasourceQueryOptions } from '../api/get-datasource';
-import { getDatasourceFeatures } from '../api/get-datasource-features';
+import { layerSourcesQueryOptions } from '../api/get-layer-sources';
 import { layersQueryOptions } from '../api/get-layers';
 import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
 import { useSaveCamera } from '../api/update-workspace-camera';
 import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibility } from '../layer-tree';
 import { loadedWithMapPolicy } from '../map-document';
-import { type SourceInfo, toViewerLayers } from '../to-viewer-layers';
+import { type Sources, toViewerLayers } from '../to-viewer-layers';
+import { EditorPanel } from './editor/editor-panel';
 import { LayerPanel } from './layer-panel';
 import { MapControls } from './map-controls';
 import { useMapEngine } from './use-map-engine';
@@ -48,6 +51,12 @@ export function WorkspaceViewerScreen() {
   return <ViewerGate id={id} token={undefined} />;
 }
 
+/** /workspace/{id}: the same map with the editor's panel, for the workspace's admin and editors. */
+export function WorkspaceEditorScreen() {
+  const id = toId(useParams().id);
+  return <ViewerGate id={id} token={undefined} editing />;
+}
+
 /** /workspace/share/{id}/{token}: the same map, read-only, for whoever holds a live share link. */
 export function SharedWorkspaceScreen() {
   const params = useParams();
@@ -55,16 +64,18 @@ export function SharedWorkspaceScreen() {
 }
 
 /** Reloads the page once when it was opened by a client-side navigation: only a map route's HTML carries the map's CSP. */
-function ViewerGate({ id, token }: { id: number | undefined; token: string | undefined }) {
+function ViewerGate({ id, token, editing = false }: ViewerProps) {
   const [allowed] = useState(loadedWithMapPolicy);
   useEffect(() => {
     if (!allowed) window.location.reload();
   }, [allowed]);
   if (!allowed) return null;
-  return <WorkspaceViewer id={id} token={token} />;
+  return <WorkspaceViewer id={id} token={token} editing={editing} />;
 }
 
-function WorkspaceViewer({ id, token }: { id: number | undefined; token: string | undefined }) {
+type ViewerProps = { id: number | undefined; token: string | undefined; editing?: boolean };
+
+function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
@@ -92,37 +103,45 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
     [workspace],
   );
 
-  // With a share token the data sources cannot be read: those layers say so in the tree.
-  const sourceIds = useMemo(() => [...new Set(drawnLayers(tree ?? [], {}).map((d) => d.dataSource))], [tree]);
-  const sourceResults = useQueries({
-    queries: token ? [] : sourceIds.map((sourceId) => viewerDatasourceQueryOptions(sourceId)),
-  });
-  const sourceStates = sourceResults.map((r) => `${r.status}:${r.dataUpdatedAt}`).join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when any source's state changes (sourceStates).
-  const sources = useMemo(() => {
-    const byId = new Map<number, SourceInfo>();
-    sourceIds.forEach((sourceId, index) => {
-      const result = sourceResults[index];
-      if (!result || result.isPending) byId.set(sourceId, { state: token ? 'error' : 'loading' });
-      else if (result.data)
-        byId.set(sourceId, { state: 'ready', type: result.data.type, config: result.data.config });
-      else byId.set(sourceId, { state: 'error' });
-    });
-    return (sourceId: number): SourceInfo => byId.get(sourceId) ?? { state: 'error' };
-  }, [sourceIds, sourceStates, token]);
+  const sourcesQuery = useQuery({ ...layerSourcesQueryOptions(id ?? 0, token), enabled: id !== undefined });
+  const sourceList = sourcesQuery.data;
+  const sources = useMemo<Sources>(
+    () =>
+      sourceList
+        ? { state: 'ready', byLayer: new Map(sourceList.map((source) => [source.layer, source])) }
+        : sourcesQuery.isError
+          ? { state: 'ready', byLayer: new Map() }
+          : { state: 'loading' },
+    [sourceList, sourcesQuery.isError],
+  );
+
+  // The editor shows the ticks as saved; the viewer's ticks are the visitor's own.
+  const shownVisibility = useMemo(
+    () => (editing ? initialVisibility(tree ?? []) : (visibility ?? {})),
+    [editing, tree, visibility],
+  );
+  const groupsQuery = useUserGroups(editing ? workspace?.account : undefined);
 
   const { layers, problems } = useMemo(
     () =>
-      toViewerLayers(
-        drawnLayers(tree ?? [], visibility ?? {}),
-        sources,
-        { unreadable: t('viewer.sourceUnreadable'), unsupported: t('viewer.unsupportedType') },
-        (sourceId) => () => getDatasourceFeatures(sourceId),
-      ),
-    [tree, visibility, sources, t],
+      toViewerLayers(drawnLayers(tree ?? [], shownVisibility), sources, {
+        unreadable: t('viewer.sourceUnreadable'),
+        unsupported: t('viewer.unsupportedType'),
+      }),
+    [tree, shownVisibility, sources, t],
   );
 
-  const { containerRef, engine, failure, statuses, pointer } = useMapEngine(savedCamera, layers);
+  // Opacity set in the panel, for this visit only (the template's opacity is the saved one).
+  const [opacityOverrides, setOpacityOverrides] = useState<Record<string, number>>({});
+  const shownLayers = useMemo(
+    () => layers.map((layer) => ({ ...layer, opacity: opacityOverrides[layer.id] ?? layer.opacity })),
+    [layers, opacityOverrides],
+  );
+  const opacity = useMemo(
+    () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
+    [shownLayers],
+  );
+  const { containerRef, engine, failure, statuses, pointer } = useMapEngine(savedCamera, shownLayers);
   const allStatuses = useMemo(() => ({ ...statuses, ...problems }), [statuses, problems]);
 
   const onToggle = useCallback(
@@ -153,6 +172,9 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
   if (id === undefined || (workspaceQuery.error instanceof ApiError && workspaceQuery.error.status === 404)) {
     return <NotFound />;
   }
+  if (editing && workspace && !canEdit(workspace.rights)) {
+    return <Navigate replace to={pathTo(paths.workspace, { id })} />;
+  }
   if (workspaceQuery.error) {
     return (
       <Box sx={{ p: 3 }}>
@@ -161,13 +183,31 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
     );
   }
 
-  const panel = (
-    <LayerPanel tree={tree ?? []} visibility={visibility ?? {}} statuses={allStatuses} onToggle={onToggle} />
-  );
+  const panel =
+    editing && workspace ? (
+      <EditorPanel
+        workspace={workspace}
+        tree={tree ?? []}
+        statuses={allStatuses}
+        groups={groupsQuery.data ?? []}
+        onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
+      />
+    ) : (
+      <LayerPanel
+        tree={tree ?? []}
+        visibility={visibility ?? {}}
+        statuses={allStatuses}
+        onToggle={onToggle}
+        opacity={opacity}
+        onOpacity={(layerId, value) => setOpacityOverrides((all) => ({ ...all, [layerId]: value }))}
+        onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
+      />
+    );
+  const panelTitle = editing ? t('editor.title') : t('viewer.layers');
   const panelHeader = (
     <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, pt: 1 }}>
       <Typography component="h2" variant="subtitle2" sx={{ flex: 1 }}>
-        {t('viewer.layers')}
+        {panelTitle}
       </Typography>
       <IconButton size="small" aria-label={t('viewer.hideLayers')} onClick={() => setPanelOpen(false)}>
         <CloseIcon fontSize="small" />
@@ -240,6 +280,18 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
               {t('viewer.saveView')}
             </Button>
           )}
+          {workspace && !token && canEdit(workspace.rights) && (
+            <Button
+              size="small"
+              variant="outlined"
+              component={Link}
+              to={pathTo(editing ? paths.workspace : paths.editWorkspace, { id: workspace.id })}
+              startIcon={editing ? <ViewIcon /> : <EditIcon />}
+              sx={{ flexShrink: 0 }}
+            >
+              {editing ? t('workspace.view') : t('workspace.edit')}
+            </Button>
+          )}
         </Paper>
         {conflict && (
           <Alert
@@ -260,8 +312,13 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
           <Paper
             elevation={3}
             component="section"
-            aria-label={t('viewer.layers')}
-            sx={{ width: 320, maxWidth: '100%', maxHeight: 'calc(100dvh - 200px)', overflow: 'auto' }}
+            aria-label={panelTitle}
+            sx={{
+              width: editing ? 400 : 320,
+              maxWidth: '100%',
+              maxHeight: 'calc(100dvh - 140px)',
+              overflow: 'auto',
+            }}
           >
             {panelHeader}
             {panel}
@@ -305,10 +362,16 @@ function WorkspaceViewer({ id, token }: { id: number | undefined; token: string 
           open={panelOpen}
           onClose={() => setPanelOpen(false)}
           slotProps={{
-            paper: { sx: { maxHeight: '60dvh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } },
+            paper: {
+              sx: {
+                maxHeight: editing ? '75dvh' : '60dvh',
+                borderTopLeftRadius: 12,
+                borderTopRightRadius: 12,
+              },
+            },
           }}
         >
-          <Box component="section" aria-label={t('viewer.layers')}>
+          <Box component="section" aria-label={panelTitle}>
             {panelHeader}
             {panel}
           </Box>

@@ -5,8 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/token-storage';
 import { type FakeAnswer, json, page, requestsOf, stubFetch } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { useWorkspace } from '../api/get-workspace';
+import { canEdit } from '../rights';
 import { endOfDay } from '../share-links';
-import { WorkspaceScreen } from './workspace-screen';
+import { DetailsSection } from './details-section';
+import { EditorsSection } from './editors-section';
+import { ShareLinksSection } from './share-links-section';
 
 const workspace = (rights: WorkspaceRights, extra: Partial<Workspace> = {}): Workspace => ({
   id: 5,
@@ -49,9 +53,30 @@ function stubApi(rights: WorkspaceRights, overrides: Record<string, FakeAnswer> 
 const sent = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
   requestsOf(fetchMock).filter((request) => request.method === method && request.path === path);
 
-/** The workspace screen on its editor route, /workspace/5. */
+/** The sharing sections as the editor's panel (web/src/features/viewer) shows them for workspace 5. */
+function SharingSections() {
+  const { data: loaded } = useWorkspace(5);
+  if (!loaded) return null;
+  return (
+    <>
+      <h1>{loaded.name}</h1>
+      {canEdit(loaded.rights) && <SharingSectionsOf workspace={loaded} />}
+    </>
+  );
+}
+
+function SharingSectionsOf({ workspace: loaded }: { workspace: Workspace }) {
+  return (
+    <>
+      <DetailsSection workspace={loaded} />
+      <ShareLinksSection workspace={loaded} />
+      <EditorsSection workspace={loaded} />
+    </>
+  );
+}
+
 function renderEditor() {
-  const router = createMemoryRouter([{ path: '/workspace/:id', element: <WorkspaceScreen /> }], {
+  const router = createMemoryRouter([{ path: '/workspace/:id', element: <SharingSections /> }], {
     initialEntries: ['/workspace/5'],
   });
   renderWithProviders(<RouterProvider router={router} />);

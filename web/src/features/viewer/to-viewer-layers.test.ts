@@ -1,0 +1,73 @@
+import type { Layer, LayerSource } from '@geows/contract';
+import { describe, expect, it } from 'vitest';
+import { drawnLayers } from './layer-tree';
+import { toViewerLayers } from './to-viewer-layers';
+
+const layer = (id: number, overrides: Partial<Layer> = {}): Layer => ({
+  id,
+  name: `Layer ${id}`,
+  visible: true,
+  data_source: id * 10,
+  template: '{}',
+  user_groups: [],
+  layers: [],
+  ...overrides,
+});
+const source = (
+  id: number,
+  key: string,
+  config: Record<string, unknown> = { url: `https://x/${id}` },
+): LayerSource => ({
+  layer: id,
+  data_source: id * 10,
+  type: 1,
+  key,
+  config,
+  proxied: false,
+});
+const messages = { unreadable: 'unreadable', unsupported: 'unsupported' };
+
+describe('the viewer layers of a tree', () => {
+  const tree = [
+    layer(1, {
+      name: 'Natural Earth II baseLayer',
+      data_source: null,
+      template: '{"builtin":"natural-earth-ii"}',
+    }),
+    layer(2, { template: '{"color":"#00ff00","opacity":0.5}' }),
+    layer(3, { template: '{"colour":"red"}' }),
+    layer(4),
+    layer(5, { data_source: null, name: 'Group', layers: [layer(6)] }),
+    layer(7),
+  ];
+  const byLayer = new Map([
+    [2, source(2, 'geojson')],
+    [3, source(3, 'geojson')],
+    [6, source(6, 'wms', { url: 'https://x/wms', layers: 'a' })],
+    [7, source(7, 'something-new')],
+  ]);
+
+  it('draws built-in imagery, styles from templates, and gives each broken layer its own error', () => {
+    const { layers, problems } = toViewerLayers(drawnLayers(tree, {}), { state: 'ready', byLayer }, messages);
+    // The base layer, first in the tree, lies under the others.
+    expect(layers.map((l) => [l.id, l.kind, l.opacity])).toEqual([
+      ['2', 'geojson', 0.5],
+      ['6', 'wms', 1],
+      ['1', 'builtin', 1],
+    ]);
+    expect(layers[0]?.template).toEqual({ color: '#00ff00', opacity: 0.5 });
+    expect(problems['3']).toMatchObject({ state: 'error', message: expect.stringContaining('colour') });
+    // Layer 4's source is not among the answer: the reader may not see it, or it is gone.
+    expect(problems['4']).toEqual({ id: '4', state: 'error', message: 'unreadable' });
+    expect(problems['7']).toEqual({ id: '7', state: 'error', message: 'unsupported' });
+    expect(problems['5']).toBeUndefined();
+  });
+
+  it('shows layers with sources as loading until the sources are read', () => {
+    const { layers, problems } = toViewerLayers(drawnLayers(tree, {}), { state: 'loading' }, messages);
+    expect(layers.map((l) => l.id)).toEqual(['1']);
+    expect(problems['2']).toEqual({ id: '2', state: 'loading' });
+    // A bad template is known at once, sources or not.
+    expect(problems['3']?.state).toBe('error');
+  });
+});
