@@ -36,8 +36,10 @@ import { createDemoService } from './modules/demo/demo.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { layerProxyRoute } from './modules/layers/layer-proxy.routes.js';
 import { layersRoutes } from './modules/layers/layers.routes.js';
 import { createLayersService } from './modules/layers/layers.service.js';
+import { createCapabilities } from './modules/layers/proxy-capability.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
@@ -65,7 +67,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       options.logger === false
         ? false
         : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Long enough for the layer proxy's signed capabilities (modules/layers/proxy-capability.ts).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 512 },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -164,7 +167,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const inspect = createInspectService(ctx, { fetcher, datasources, arcgis });
   const uploads = createUploadService(ctx, { accounts, datasources });
   const userGroups = createUserGroupsService(ctx, { accounts });
-  const layers = createLayersService(ctx, { workspaces });
+  const layers = createLayersService(ctx, {
+    workspaces,
+    datasources,
+    arcgis,
+    capabilities: createCapabilities(ctx.secretKey),
+  });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).
   const route = endpointRegistrar(app, authenticate);
@@ -181,6 +189,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   datasourcesRoutes(route, { datasources, inspect, uploads, arcgis });
   userGroupsRoutes(route, { userGroups });
   layersRoutes(route, { layers, authenticate });
+  layerProxyRoute(app, { layers, fetcher });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareLinks } from '../../db/schema.js';
@@ -75,8 +77,24 @@ describe('layer sources and features for the viewer', () => {
     };
   };
 
+  // The secured WMS, on loopback: it records what the proxy sent it.
+  const upstreamSeen: { url: string; authorization: string | undefined }[] = [];
+  const upstream = http.createServer((request, response) => {
+    upstreamSeen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    if (request.headers.authorization !== `Basic ${Buffer.from('ops:hunter2-secret').toString('base64')}`) {
+      response.writeHead(401).end('who are you?');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'image/png', 'set-cookie': 'upstream=1' }).end('tile-bytes');
+  });
+  let upstreamOrigin = '';
+  let layerGroup: { id: number };
+
   beforeAll(async () => {
-    ({ t, mail } = await startApiTest());
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    upstreamOrigin = `http://127.0.0.1:${port}`;
+    ({ t, mail } = await startApiTest({ FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` }));
     for (const role of ['admin', 'editor', 'member', 'viewer', 'stranger'] as const) {
       users[role] = await buildActiveUser(t, mail);
       tokens[role] = await loginToken(t, users[role]);
@@ -89,6 +107,7 @@ describe('layer sources and features for the viewer', () => {
     const group = (
       await call('admin', '/api/userGroup', 'POST', { name: 'Crew', account: account.id })
     ).json();
+    layerGroup = group;
     await call('admin', `/api/userGroup/${group.id}/members`, 'POST', { email: users.member.email });
 
     const wms = (
@@ -97,7 +116,7 @@ describe('layer sources and features for the viewer', () => {
         type: 1,
         account: account.id,
         config: {
-          url: 'https://maps.example.org/wms',
+          url: `${upstreamOrigin}/geoserver/wms?map=dikes`,
           layers: 'dikes',
           username: 'ops',
           password: 'hunter2-secret',
@@ -126,19 +145,23 @@ describe('layer sources and features for the viewer', () => {
       await call('admin', `/api/workspaces/${workspace.id}/share`, 'POST', { label: 'Public' })
     ).json().token;
   });
-  afterAll(() => stopApiTest(t, mail));
+  afterAll(async () => {
+    await stopApiTest(t, mail);
+    upstream.close();
+  });
 
   it('answers each reader the sources of the layers they may see, in tree order, without secrets', async () => {
     const admin = await sources('admin', `workspace=${workspace.id}`);
     expect(admin.status).toBe(200);
     expect(admin.results.map((s) => s.layer)).toEqual([layer.dikes, layer.squares, layer.crew]);
     const dikes = admin.results[0];
-    expect(dikes).toMatchObject({
-      key: 'wms',
-      proxied: false,
-      config: { url: 'https://maps.example.org/wms', layers: 'dikes' },
-    });
+    // A source with credentials goes through this server's proxy; the browser never sees them.
+    expect(dikes).toMatchObject({ key: 'wms', proxied: true, config: { layers: 'dikes', username: 'ops' } });
+    expect(String(dikes?.config.url)).toMatch(
+      new RegExp(`^/api/layers/${layer.dikes}/proxy/[\\w-]+\\.[\\w-]+/wms$`),
+    );
     expect(admin.body).not.toContain('hunter2-secret');
+    expect(admin.body).not.toContain(upstreamOrigin);
     expect(admin.results[1]).toMatchObject({
       key: 'geojson',
       proxied: true,
@@ -203,5 +226,62 @@ describe('layer sources and features for the viewer', () => {
       (await call('admin', `/api/workspaces/${workspace.id}/share/${revoked.id}`, 'DELETE')).statusCode,
     ).toBe(204);
     expect((await sources(null, `token=${revoked.token}`)).status).toBe(404);
+  });
+
+  describe('the proxy', () => {
+    /** The proxied address of the WMS layer as `who` gets it. */
+    const proxied = async (who: Role | null, query: string) =>
+      String((await sources(who, query)).results.find((s) => s.layer === layer.dikes)?.config.url);
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    it('fetches with the credentials, for whoever may see the layer, and passes only safe headers', async () => {
+      const url = await proxied('viewer', `workspace=${workspace.id}`);
+      const res = await get(`${url}?SERVICE=WMS&REQUEST=GetMap&BBOX=0,0,1,1&token=mine`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('tile-bytes');
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('private, max-age=300');
+      const seen = upstreamSeen.at(-1);
+      expect(seen?.url).toBe('/geoserver/wms?map=dikes&SERVICE=WMS&REQUEST=GetMap&BBOX=0%2C0%2C1%2C1');
+      expect(seen?.authorization).toBe(`Basic ${Buffer.from('ops:hunter2-secret').toString('base64')}`);
+      expect(res.body).not.toContain('hunter2');
+
+      // A share link's reader too, without a login.
+      const shared = await proxied(null, `token=${shareToken}`);
+      expect((await get(`${shared}?REQUEST=GetMap`)).statusCode).toBe(200);
+    });
+
+    it('refuses tampered, foreign and outside addresses', async () => {
+      const url = await proxied('admin', `workspace=${workspace.id}`);
+      const capability = url.split('/')[5];
+      const seen = upstreamSeen.length;
+      expect((await get(url.replace(capability ?? '', `${capability}x`))).statusCode).toBe(403);
+      expect(
+        (await get(url.replace(`/layers/${layer.dikes}/`, `/layers/${layer.squares}/`))).statusCode,
+      ).toBe(403);
+      // Dot segments never reach the handler (the URL is normalised); encoded slashes are refused.
+      expect((await get(`${url}/..%2f..%2fadmin`)).statusCode).toBe(400);
+      expect((await get(url.replace(/\/wms$/, '/other'))).statusCode).toBe(400);
+      expect(upstreamSeen.length).toBe(seen);
+    });
+
+    it('cuts off a reader at once when their right goes: a revoked link, a layer given to a group', async () => {
+      const link = (
+        await call('admin', `/api/workspaces/${workspace.id}/share`, 'POST', { label: 'Brief' })
+      ).json();
+      const shared = await proxied(null, `token=${link.token}`);
+      const viewer = await proxied('viewer', `workspace=${workspace.id}`);
+      expect((await get(shared)).statusCode).toBe(200);
+      await call('admin', `/api/workspaces/${workspace.id}/share/${link.id}`, 'DELETE');
+      expect((await get(shared)).statusCode).toBe(404);
+
+      // Restricted to the crew: the invited viewer outside it gets nothing more, the member still does.
+      const member = await proxied('member', `workspace=${workspace.id}`);
+      await call('admin', `/api/layers/${layer.dikes}`, 'PATCH', { user_groups: [layerGroup.id] });
+      expect((await get(viewer)).statusCode).toBe(404);
+      expect((await get(member)).statusCode).toBe(200);
+      await call('admin', `/api/layers/${layer.dikes}`, 'PATCH', { user_groups: [] });
+    });
   });
 });

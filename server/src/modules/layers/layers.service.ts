@@ -8,13 +8,18 @@ import {
   type WorkspaceRights,
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
-import { notFound, validationFailed } from '../../lib/errors.js';
+import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { findUserById } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
+import type { ArcgisSignInService } from '../datasources/arcgis-sign-in.service.js';
 import { findDatasource, findDatasources } from '../datasources/datasources.repository.js';
+import type { DatasourcesService } from '../datasources/datasources.service.js';
 import { featureCollectionStream } from '../datasources/feature-collection.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { proxiedUrl, type UpstreamRequest, upstreamRequest } from './layer-proxy.js';
 import { flattenTree, presentLayer, presentLayerTree } from './layers.presenter.js';
 import * as repo from './layers.repository.js';
+import type { Capabilities, Capability } from './proxy-capability.js';
 
 type Reader = { kind: 'user'; user: AuthedUser; rights: WorkspaceRights } | { kind: 'share' };
 type ReadQuery = { workspace?: number | undefined; token?: string | undefined };
@@ -29,7 +34,15 @@ const featuresUrl = (layerId: number, token: string | undefined) =>
  * `access`). A layer with user groups shows only to the admin, the editors and the
  * groups' members — never through a share link — and hides its children with it.
  */
-export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { workspaces: WorkspacesService }) {
+export function createLayersService(
+  { db }: Pick<AppContext, 'db'>,
+  deps: {
+    workspaces: WorkspacesService;
+    datasources: Pick<DatasourcesService, 'openSecretsOf'>;
+    arcgis: Pick<ArcgisSignInService, 'tokenFor'>;
+    capabilities: Capabilities;
+  },
+) {
   /** Whom a grouped layer shows to. */
   async function visibility(reader: Reader): Promise<(row: repo.LayerRow) => boolean> {
     if (reader.kind === 'user' && reader.rights !== 'view') return () => true;
@@ -108,20 +121,44 @@ export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { work
 
   /** The tree as the caller may read it: by login and view rights, or by a live share link's token. */
   async function readableTree(caller: () => Promise<AuthedUser>, query: ReadQuery): Promise<Layer[]> {
+    return (await readable(caller, query)).tree;
+  }
+
+  /** The tree as the caller may read it, and who reads it (for the proxy's capabilities). */
+  async function readable(
+    caller: () => Promise<AuthedUser>,
+    query: ReadQuery,
+  ): Promise<{ tree: Layer[]; subject: Capability['subject'] }> {
     let workspaceId: number;
     let reader: Reader;
+    let subject: Capability['subject'];
     if (query.token) {
       const { workspace } = await deps.workspaces.accessByShareToken(query.token, query.workspace);
       workspaceId = workspace.id;
       reader = { kind: 'share' };
+      subject = { share: query.token };
     } else {
       const user = await caller();
       if (query.workspace === undefined) throw validationFailed({ workspace: ['This field is required.'] });
       const { rights } = await deps.workspaces.access(user, query.workspace, 'view');
       workspaceId = query.workspace;
       reader = { kind: 'user', user, rights };
+      subject = { user: user.id };
     }
-    return presentLayerTree(await repo.listWorkspaceLayers(db, workspaceId), await visibility(reader));
+    const tree = presentLayerTree(await repo.listWorkspaceLayers(db, workspaceId), await visibility(reader));
+    return { tree, subject };
+  }
+
+  /** A layer the caller may see, with its data source; 404 otherwise. */
+  async function visibleSource(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
+    const row = await repo.findLayer(db, id);
+    if (!row) throw notFound();
+    const tree = await readableTree(caller, { workspace: row.workspaceId, token });
+    const layer = flattenTree(tree).find((l) => l.id === id);
+    if (!layer || layer.data_source === null) throw notFound();
+    const [source] = await findDatasources(db, [layer.data_source]);
+    if (!source) throw notFound();
+    return source;
   }
 
   return {
@@ -140,7 +177,8 @@ export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { work
      * through this server, at an address that checks the layer's readers again.
      */
     async sources(caller: () => Promise<AuthedUser>, query: ReadQuery): Promise<{ results: LayerSource[] }> {
-      const layers = flattenTree(await readableTree(caller, query)).filter((l) => l.data_source !== null);
+      const { tree, subject } = await readable(caller, query);
+      const layers = flattenTree(tree).filter((l) => l.data_source !== null);
       const sources = new Map(
         (await findDatasources(db, [...new Set(layers.map((l) => l.data_source as number))])).map((row) => [
           row.id,
@@ -153,16 +191,24 @@ export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { work
         if (!source || source.typeId === null) continue;
         const key = datasourceTypeById(source.typeId)?.key ?? 'unknown';
         const uploaded = typeof source.config.uploaded === 'string';
-        const config = uploaded
-          ? { ...source.config, url: featuresUrl(layer.id, query.token) }
-          : source.config;
+        // A source holding credentials is fetched by this server, which adds them: the browser never sees them.
+        const secured = !uploaded && Object.keys(deps.datasources.openSecretsOf(source)).length > 0;
+        const url = uploaded
+          ? featuresUrl(layer.id, query.token)
+          : secured
+            ? proxiedUrl(
+                layer.id,
+                deps.capabilities.issue(layer.id, subject),
+                String(source.config.url ?? ''),
+              )
+            : undefined;
         results.push({
           layer: layer.id,
           data_source: source.id,
           type: source.typeId,
           key,
-          config,
-          proxied: uploaded,
+          config: url === undefined ? source.config : { ...source.config, url },
+          proxied: url !== undefined,
         });
       }
       return { results };
@@ -170,15 +216,48 @@ export function createLayersService({ db }: Pick<AppContext, 'db'>, deps: { work
 
     /** The uploaded features of a layer's source, for whoever may see that layer. */
     async features(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
-      const row = await repo.findLayer(db, id);
-      if (!row) throw notFound();
-      const tree = await readableTree(caller, { workspace: row.workspaceId, token });
-      const layer = flattenTree(tree).find((l) => l.id === id);
-      if (!layer || layer.data_source === null) throw notFound();
-      const [source] = await findDatasources(db, [layer.data_source]);
-      if (!source || typeof source.config.uploaded !== 'string')
+      const source = await visibleSource(caller, id, token);
+      if (typeof source.config.uploaded !== 'string')
         throw notFound('This data source has no uploaded features.');
       return featureCollectionStream(db, source);
+    },
+
+    /**
+     * What the proxy fetches for a request under a layer's proxied address: the
+     * capability must be this server's, for this layer and not expired, and its subject
+     * must still see the layer (checked again on every request); the target stays
+     * inside the source's address; the credentials are added here.
+     */
+    async proxyRequest(
+      id: number,
+      capabilityText: string,
+      rest: string,
+      query: string,
+    ): Promise<UpstreamRequest> {
+      const capability = deps.capabilities.verify(capabilityText, id);
+      if (!capability) throw forbidden('This map address has expired or is not valid. Reload the page.');
+      const subject = capability.subject;
+      const caller = async (): Promise<AuthedUser> => {
+        const user = 'user' in subject ? await findUserById(db, subject.user) : undefined;
+        if (!user?.isActive) throw notFound();
+        return { id: user.id, username: user.username, email: user.email, tokenId: 0 };
+      };
+      const source = await visibleSource(caller, id, 'share' in subject ? subject.share : undefined);
+      const secrets = deps.datasources.openSecretsOf(source);
+      const key = source.typeId === null ? undefined : datasourceTypeById(source.typeId)?.key;
+      const token =
+        typeof secrets.token === 'string' && secrets.token
+          ? secrets.token
+          : secrets.arcgis
+            ? await deps.arcgis.tokenFor(source)
+            : undefined;
+      return upstreamRequest(String(source.config.url ?? ''), rest, query, {
+        wholeFolder: key === '3dtiles',
+        ...(typeof secrets.password === 'string' && typeof source.config.username === 'string'
+          ? { basic: { username: source.config.username, password: secrets.password } }
+          : {}),
+        ...(token ? { token } : {}),
+      });
     },
 
     async create(caller: AuthedUser, input: CreateLayerRequest) {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { proxiedUrl, upstreamRequest } from './layer-proxy.js';
+import { createCapabilities } from './proxy-capability.js';
+
+describe('the layer proxy’s addresses', () => {
+  it('gives the browser an address ending like the source’s', () => {
+    expect(proxiedUrl(5, 'cap', 'https://maps.example.org/geoserver/wms?map=a')).toBe(
+      '/api/layers/5/proxy/cap/wms',
+    );
+    expect(proxiedUrl(5, 'cap', 'https://x.example.org/arcgis/rest/services/P/MapServer')).toBe(
+      '/api/layers/5/proxy/cap/MapServer',
+    );
+  });
+
+  it('maps requests under the source, with its query and the credentials last', () => {
+    const wms = upstreamRequest(
+      'https://maps.example.org/geoserver/wms?map=a',
+      'wms',
+      'service=WMS&token=mine',
+      {
+        basic: { username: 'ops', password: 's3cret' },
+      },
+    );
+    expect(wms.url).toBe('https://maps.example.org/geoserver/wms?map=a&service=WMS');
+    expect(wms.headers.Authorization).toBe(`Basic ${Buffer.from('ops:s3cret').toString('base64')}`);
+    const tile = upstreamRequest(
+      'https://x.example.org/arcgis/rest/services/P/MapServer',
+      'MapServer/tile/3/2/1',
+      'token=fake',
+      {
+        token: 'real',
+      },
+    );
+    expect(tile.url).toBe('https://x.example.org/arcgis/rest/services/P/MapServer/tile/3/2/1?token=real');
+    const content = upstreamRequest('https://t.example.org/city/tileset.json', 'tiles/0.glb', '', {
+      wholeFolder: true,
+    });
+    expect(content.url).toBe('https://t.example.org/city/tiles/0.glb');
+  });
+
+  it('refuses anything outside the source', () => {
+    const source = 'https://maps.example.org/geoserver/wms';
+    for (const rest of [
+      'other',
+      '../admin',
+      'wms/../../etc',
+      'wms/%2e%2e/x',
+      'wms\\..\\x',
+      '',
+      '//evil.example.org/x',
+    ])
+      expect(() => upstreamRequest(source, rest, '', {}), rest).toThrow();
+    expect(() =>
+      upstreamRequest('https://t.example.org/city/tileset.json', '../x.glb', '', { wholeFolder: true }),
+    ).toThrow();
+    expect(() => upstreamRequest('not a url', 'x', '', {})).toThrow();
+  });
+});
+
+describe('proxy capabilities', () => {
+  it('verifies its own, for its layer, until they expire', () => {
+    let now = 1_700_000_000_000;
+    const capabilities = createCapabilities('a'.repeat(32), () => now);
+    const issued = capabilities.issue(7, { share: 'tok' });
+    expect(capabilities.verify(issued, 7)).toMatchObject({ layer: 7, subject: { share: 'tok' } });
+    expect(capabilities.verify(issued, 8)).toBeNull();
+    expect(createCapabilities('b'.repeat(32), () => now).verify(issued, 7)).toBeNull();
+    const [payload, signature] = issued.split('.');
+    const forged = Buffer.from(JSON.stringify({ layer: 7, subject: { user: 1 }, expires: 9e9 })).toString(
+      'base64url',
+    );
+    expect(capabilities.verify(`${forged}.${signature}`, 7)).toBeNull();
+    expect(capabilities.verify(`${payload}.${signature}.x`, 7)).toBeNull();
+    expect(capabilities.verify('garbage', 7)).toBeNull();
+    now += 13 * 60 * 60 * 1000;
+    expect(capabilities.verify(issued, 7)).toBeNull();
+  });
+});
