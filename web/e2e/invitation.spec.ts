@@ -25,8 +25,9 @@ test('invite someone by e-mail; they find the workspace under Shared Workspaces 
   await expect(page).toHaveURL(new RegExp(`/workspace/${workspace.id}$`));
   await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible();
   await expect(main.getByText('Admin', { exact: true })).toBeVisible();
-  await expect(main.getByText('Trial', { exact: true })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  // The editor's panel: invitations are with the other ways of sharing.
+  await page.getByRole('tab', { name: 'Sharing' }).click();
 
   const invite = page.getByRole('region', { name: 'Invite' });
   await invite.getByRole('button', { name: 'Invite' }).click();

@@ -21,6 +21,7 @@ test('share a workspace by link (and revoke it), and add an editor by e-mail', a
   await page.goto(`/workspace/${workspace.id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Sharing' }).click();
 
   // A share link with a label, copied to the clipboard.
   const links = page.getByRole('region', { name: 'Share links' });
@@ -47,6 +48,7 @@ test('share a workspace by link (and revoke it), and add an editor by e-mail', a
 
   // Used once: the list says when.
   await page.reload();
+  await page.getByRole('tab', { name: 'Sharing' }).click();
   await expect(row).toContainText('Last used');
 
   // An editor, by e-mail.

@@ -92,6 +92,26 @@ export const layerSource = z.object({
 export type LayerSource = z.infer<typeof layerSource>;
 export const layerSourceList = z.object({ results: z.array(layerSource) });
 
+/** A row of the layer library (/layers): a layer of one of the account's workspaces, with what it is made of. */
+export const libraryLayer = z.object({
+  id: z.number(),
+  name: z.string(),
+  workspace: z.object({ id: z.number(), name: z.string() }),
+  parent: z.object({ id: z.number(), name: z.string() }).nullable(),
+  data_source: z.object({ id: z.number(), name: z.string(), type: z.number().nullable() }).nullable(),
+  user_groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  template: z.string(),
+});
+export type LibraryLayer = z.infer<typeof libraryLayer>;
+export const libraryOrdering = z.enum(['name', '-name', 'workspace', '-workspace']);
+export type LibraryOrdering = z.infer<typeof libraryOrdering>;
+export const libraryQuery = pageQuery.extend({
+  account: dbId().optional(),
+  search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
+  ordering: libraryOrdering.optional(),
+});
+export type LibraryQuery = z.infer<typeof libraryQuery>;
+
 const tag = 'layers';
 export const layersApi = {
   list: endpoint({
@@ -104,6 +124,17 @@ export const layersApi = {
       "A workspace's layer tree, top-level layers in order with their children; grouped layers only for its admin, editors and the groups' members",
     query: layerListQuery,
     response: layerPage,
+  }),
+  library: endpoint({
+    method: 'GET',
+    path: '/api/layers/library',
+    auth: 'token',
+    status: 200,
+    tag,
+    summary:
+      'Every layer of every workspace of the accounts the caller administers (?account= one of them), with its workspace, data source and user groups; ?search= on layer, workspace or source name',
+    query: libraryQuery,
+    response: pageOf(libraryLayer),
   }),
   sources: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
-import type { Layer } from '@geows/contract';
-import type { LayerRow } from './layers.repository.js';
+import type { Layer, LibraryLayer } from '@geows/contract';
+import type { LayerRow, LibraryRow } from './layers.repository.js';
 
 /**
  * The workspace's rows as a tree: top-level layers in order, each with its children in
@@ -38,3 +38,19 @@ export const presentLayer = (row: LayerRow): Layer => ({
 /** Every layer of a tree, depth first, in order. */
 export const flattenTree = (tree: Layer[]): Layer[] =>
   tree.flatMap((layer) => [layer, ...flattenTree(layer.layers)]);
+
+/** A row of the layer library; the groups come as JSON (text from some drivers). */
+export function presentLibraryLayer(row: LibraryRow): LibraryLayer {
+  const groups =
+    typeof row.groups === 'string' ? (JSON.parse(row.groups) as LibraryRow['groups']) : row.groups;
+  return {
+    id: row.id,
+    name: row.name,
+    template: JSON.stringify(row.template),
+    workspace: { id: row.workspaceId, name: row.workspaceName },
+    parent: row.parentId === null ? null : { id: row.parentId, name: row.parentName ?? '' },
+    data_source:
+      row.sourceId === null ? null : { id: row.sourceId, name: row.sourceName ?? '', type: row.sourceType },
+    user_groups: Array.isArray(groups) ? groups : [],
+  };
+}

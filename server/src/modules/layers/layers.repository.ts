@@ -1,6 +1,16 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { LibraryOrdering } from '@geows/contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { layers, layerUserGroups, userGroupMembers, userGroups } from '../../db/schema.js';
+import {
+  accounts,
+  datasources,
+  layers,
+  layerUserGroups,
+  userGroupMembers,
+  userGroups,
+  workspaces,
+} from '../../db/schema.js';
 
 /**
  * Copies a workspace's whole layer tree into another workspace in one statement: new
@@ -135,4 +145,83 @@ function normaliseGroups<T extends { userGroups: unknown }>(row: T): T & { userG
       ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
       : [];
   return { ...row, userGroups: groups };
+}
+
+export type LibraryFilter = { adminId: number; accountId?: number | undefined; search?: string | undefined };
+export type LibraryRow = {
+  id: number;
+  name: string;
+  template: Record<string, unknown>;
+  workspaceId: number;
+  workspaceName: string;
+  parentId: number | null;
+  parentName: string | null;
+  sourceId: number | null;
+  sourceName: string | null;
+  sourceType: number | null;
+  groups: { id: number; name: string }[] | string | null;
+};
+
+const parent = alias(layers, 'parent');
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function libraryFilter({ adminId, accountId, search }: LibraryFilter): SQL | undefined {
+  const pattern = search ? likePattern(search) : undefined;
+  return and(
+    eq(accounts.adminId, adminId),
+    accountId === undefined ? undefined : eq(workspaces.accountId, accountId),
+    pattern
+      ? or(ilike(layers.name, pattern), ilike(workspaces.name, pattern), ilike(datasources.name, pattern))
+      : undefined,
+  );
+}
+
+/** One page of the layer library: one query, each row with its workspace, parent, source and groups. */
+export async function listLibraryPage(
+  db: Db,
+  filter: LibraryFilter,
+  { ordering, limit, offset }: { ordering: LibraryOrdering; limit: number; offset: number },
+): Promise<LibraryRow[]> {
+  const direction = ordering.startsWith('-') ? desc : asc;
+  const order = ordering.endsWith('workspace')
+    ? [direction(sql`lower(${workspaces.name})`), asc(sql`lower(${layers.name})`), asc(layers.id)]
+    : [direction(sql`lower(${layers.name})`), direction(layers.id)];
+  return db
+    .select({
+      id: layers.id,
+      name: layers.name,
+      template: layers.template,
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+      parentId: parent.id,
+      parentName: parent.name,
+      sourceId: datasources.id,
+      sourceName: datasources.name,
+      sourceType: datasources.typeId,
+      groups: sql<LibraryRow['groups']>`(
+        select json_agg(json_build_object('id', g.id, 'name', g.name) order by lower(g.name), g.id)
+        from ${layerUserGroups} lg join ${userGroups} g on g.id = lg.group_id
+        where lg.layer_id = ${layers.id}
+      )`,
+    })
+    .from(layers)
+    .innerJoin(workspaces, eq(workspaces.id, layers.workspaceId))
+    .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
+    .leftJoin(parent, eq(parent.id, layers.parentId))
+    .leftJoin(datasources, eq(datasources.id, layers.dataSourceId))
+    .where(libraryFilter(filter))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countLibrary(db: Db, filter: LibraryFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(layers)
+    .innerJoin(workspaces, eq(workspaces.id, layers.workspaceId))
+    .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
+    .leftJoin(datasources, eq(datasources.id, layers.dataSourceId))
+    .where(libraryFilter(filter));
+  return row?.total ?? 0;
 }

@@ -12,6 +12,9 @@ export function layersRoutes(
   route(layersApi.list, async (request) =>
     pagedOf(request, await layers.list(() => authenticate(request), request.query)),
   );
+  route(layersApi.library, async (request) =>
+    pagedOf(request, await layers.library(userOf(request), request.query)),
+  );
   route(layersApi.sources, async (request) => layers.sources(() => authenticate(request), request.query));
   route(layersApi.features, async (request, reply) => {
     const collection = await layers.features(

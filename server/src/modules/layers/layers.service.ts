@@ -4,6 +4,7 @@ import {
   defaultPageSize,
   type Layer,
   type LayerSource,
+  type LibraryQuery,
   type UpdateLayerRequest,
   type WorkspaceRights,
 } from '@geows/contract';
@@ -17,7 +18,7 @@ import type { DatasourcesService } from '../datasources/datasources.service.js';
 import { featureCollectionStream } from '../datasources/feature-collection.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { proxiedUrl, type UpstreamRequest, upstreamRequest } from './layer-proxy.js';
-import { flattenTree, presentLayer, presentLayerTree } from './layers.presenter.js';
+import { flattenTree, presentLayer, presentLayerTree, presentLibraryLayer } from './layers.presenter.js';
 import * as repo from './layers.repository.js';
 import type { Capabilities, Capability } from './proxy-capability.js';
 
@@ -162,6 +163,23 @@ export function createLayersService(
   }
 
   return {
+    /** The layer library: every layer of the caller's accounts' workspaces, a page at a time. */
+    async library(caller: AuthedUser, query: LibraryQuery) {
+      const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
+      const pageSize = query.page_size ?? defaultPageSize;
+      const page = query.page ?? 1;
+      const [total, rows] = await Promise.all([
+        repo.countLibrary(db, filter),
+        repo.listLibraryPage(db, filter, {
+          ordering: query.ordering ?? 'name',
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        }),
+      ]);
+      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
+      return { total, page, pageSize, results: rows.map(presentLibraryLayer) };
+    },
+
     async list(caller: () => Promise<AuthedUser>, query: ReadQuery & { page?: number; page_size?: number }) {
       const tree = await readableTree(caller, query);
       const pageSize = query.page_size ?? defaultPageSize;
