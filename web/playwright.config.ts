@@ -57,7 +57,12 @@ export default defineConfig({
     locale: 'en-US',
     colorScheme: 'light',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--disable-gpu'] },
+    // No WebGL at all outside the viewer project: the screens around a map are tested without
+    // drawing it (a software globe would take a core per page); the map says it cannot be shown.
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, '--disable-gpu', '--disable-software-rasterizer'],
+    },
   },
   projects: [
     {

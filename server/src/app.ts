@@ -42,6 +42,8 @@ import { createLayersService } from './modules/layers/layers.service.js';
 import { createCapabilities } from './modules/layers/proxy-capability.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
+import { samplesRoutes } from './modules/samples/samples.routes.js';
+import { createSamplesService } from './modules/samples/samples.service.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { createSitesService } from './modules/sites/sites.service.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
@@ -190,6 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   userGroupsRoutes(route, { userGroups });
   layersRoutes(route, { layers, authenticate });
   layerProxyRoute(app, { layers, fetcher });
+  samplesRoutes(route, { samples: createSamplesService(ctx, { workspaces }) });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

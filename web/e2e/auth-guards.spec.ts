@@ -16,6 +16,7 @@ test('guard 6 and the menu follow the login state', async ({ page, request }) =>
   await expect(nav.getByRole('link')).toHaveText([
     'Shared Workspaces',
     'Datasources',
+    'Layers',
     'User groups',
     'Profile',
   ]);

@@ -13,6 +13,7 @@ test('at 375 px the drawer holds the logged-in menu', async ({ page, request }) 
   await expect(drawer.getByRole('link')).toHaveText([
     'Shared Workspaces',
     'Datasources',
+    'Layers',
     'User groups',
     'Profile',
   ]);

@@ -75,6 +75,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await lookAt(page, testInfo, 'shared');
 
       await page.goto(`/workspace/${harbour.id}`);
+      // The editor's panel: open on a wide screen, a sheet to open on a phone.
+      const showPanel = page.getByRole('button', { name: 'Show layers' });
+      if (await showPanel.isVisible()) await showPanel.click();
+      await page.getByRole('tab', { name: 'Sharing' }).click();
       const invite = page.getByRole('region', { name: 'Invite' });
       await expect(invite).toBeVisible();
       await invite.getByLabel('E-mail').fill(other.email);

@@ -160,6 +160,17 @@ export const workspacesApi = {
     body: createWorkspaceRequest,
     response: workspace,
   }),
+  createSample: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/sample',
+    auth: 'token',
+    status: 201,
+    tag,
+    summary:
+      'Creates a sample workspace from data that ships with the product (offline imagery, world countries and their names) in an account the caller administers',
+    body: z.object({ account: dbId() }),
+    response: workspace,
+  }),
   /** With `?token=` (a live share link) no login is needed: the rights are then `view`. */
   get: endpoint({
     method: 'GET',

@@ -7,6 +7,7 @@ import { accountScreens } from '../features/accounts';
 import { authScreens } from '../features/auth';
 import { datasourceScreens } from '../features/datasources';
 import { invitationScreens } from '../features/invitations';
+import { layerLibraryScreens } from '../features/layer-library';
 import { profileScreens } from '../features/profile';
 import { userGroupScreens } from '../features/usergroups';
 import { viewerScreens } from '../features/viewer';
@@ -29,13 +30,12 @@ const screens = {
   ...datasourceScreens,
   ...userGroupScreens,
   ...viewerScreens,
+  ...layerLibraryScreens,
 } satisfies Record<string, LoadScreen>;
 
 /**
  * The route table. Screens load lazily, each in its own chunk, so the first screen
  * stays small; every route's loader runs the navigation guards first (guards/).
- * Routes of screens not built yet (layers)
- * are absent: their paths show NotFound.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const route = (
@@ -92,6 +92,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('createDataSource', 'account', screens.datasourceForm),
             route('editDataSource', 'account', screens.datasourceForm),
             route('usergroups', 'account', screens.usergroups),
+            route('layers', 'account', screens.layers),
             {
               id: 'notFound',
               path: '*',

@@ -23,6 +23,7 @@ export const en = {
     nl: 'Nederlands',
   },
   menu: {
+    layers: 'Layers',
     login: 'Login',
     sharedWorkspaces: 'Shared Workspaces',
     datasources: 'Datasources',
@@ -99,6 +100,9 @@ export const en = {
     success: 'Your password has been reset',
   },
   account: {
+    createSample: 'Create a sample workspace',
+    sampleIntro:
+      "A sample workspace shows the world's countries on the 3D globe, from data that ships with the product: no internet needed.",
     workspaces: 'Workspaces',
     plan: 'Plan',
     edit: 'Edit',
@@ -452,6 +456,25 @@ export const en = {
     restricted_one: 'Shown to 1 user group only',
     restricted_other: 'Shown to {{count}} user groups only',
     saveFailed: 'The change could not be saved.',
+  },
+  library: {
+    title: 'Layers',
+    intro:
+      'Every layer of every workspace of this account, with its data source and the user groups that may see it.',
+    search: 'Search layers, workspaces or data sources',
+    table: 'Layers',
+    name: 'Name',
+    workspace: 'Workspace',
+    dataSource: 'Data source',
+    userGroups: 'User groups',
+    actions: 'Actions',
+    noMatch: 'No layers match this search.',
+    empty: 'No layers yet. Add layers to a workspace in its editor.',
+    inGroup: 'In {{name}}',
+    noSource: 'Group',
+    everyone: 'Everyone',
+    editGroups: 'User groups of {{name}}',
+    saved: 'User groups saved',
   },
   viewer: {
     layerTools: 'Layer options: {{name}}',

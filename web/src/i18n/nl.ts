@@ -22,6 +22,7 @@ export const nl: Messages = {
     nl: 'Nederlands',
   },
   menu: {
+    layers: 'Lagen',
     login: 'Inloggen',
     sharedWorkspaces: 'Gedeelde werkruimtes',
     datasources: 'Databronnen',
@@ -100,6 +101,9 @@ export const nl: Messages = {
     success: 'Uw wachtwoord is opnieuw ingesteld',
   },
   account: {
+    createSample: 'Voorbeeldwerkruimte maken',
+    sampleIntro:
+      'Een voorbeeldwerkruimte toont de landen van de wereld op de 3D-globe, met gegevens die bij het product horen: geen internet nodig.',
     workspaces: 'Werkruimtes',
     plan: 'Abonnement',
     edit: 'Bewerken',
@@ -476,6 +480,25 @@ export const nl: Messages = {
     restricted_one: 'Alleen zichtbaar voor 1 gebruikersgroep',
     restricted_other: 'Alleen zichtbaar voor {{count}} gebruikersgroepen',
     saveFailed: 'De wijziging kon niet worden opgeslagen.',
+  },
+  library: {
+    title: 'Lagen',
+    intro:
+      'Alle lagen van alle werkruimten van dit account, met hun gegevensbron en de gebruikersgroepen die ze mogen zien.',
+    search: 'Lagen, werkruimten of gegevensbronnen zoeken',
+    table: 'Lagen',
+    name: 'Naam',
+    workspace: 'Werkruimte',
+    dataSource: 'Gegevensbron',
+    userGroups: 'Gebruikersgroepen',
+    actions: 'Acties',
+    noMatch: 'Geen lagen gevonden voor deze zoekopdracht.',
+    empty: 'Nog geen lagen. Voeg lagen toe in de editor van een werkruimte.',
+    inGroup: 'In {{name}}',
+    noSource: 'Groep',
+    everyone: 'Iedereen',
+    editGroups: 'Gebruikersgroepen van {{name}}',
+    saved: 'Gebruikersgroepen opgeslagen',
   },
   viewer: {
     layerTools: 'Laagopties: {{name}}',

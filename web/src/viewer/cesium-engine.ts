@@ -164,6 +164,8 @@ export async function createCesiumEngine(
   const viewer = new CesiumWidget(container, {
     baseLayer: fallbackBase,
     terrainProvider: new EllipsoidTerrainProvider(),
+    // Only the globe: polygons across the antimeridian (Russia, Fiji) then draw right.
+    scene3DOnly: true,
     // Draws only when something changed: much less work for the CPU and the battery.
     requestRenderMode: true,
     maximumRenderTimeChange: Number.POSITIVE_INFINITY,

@@ -81,6 +81,8 @@ export interface MapEngine {
 
 /** Creates the 3D map in `container`; Cesium loads on the first call. */
 export async function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
+  // Checked first: without WebGL Cesium would put its own error panel over the whole page.
+  if (!webglAvailable()) throw new Error('This browser cannot draw 3D maps (WebGL is not available).');
   const { createCesiumEngine } = await import('./cesium-engine');
   const e2e = new URLSearchParams(window.location.search).has('e2e');
   const engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
@@ -88,4 +90,13 @@ export async function createMapEngine(container: HTMLElement, options: MapEngine
   if (e2e)
     (window as unknown as { __viewer?: unknown }).__viewer = { engine, waitForIdle: engine.waitForIdle };
   return engine;
+}
+
+function webglAvailable(): boolean {
+  const canvas = document.createElement('canvas');
+  try {
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
 }

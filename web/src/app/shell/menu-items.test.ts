@@ -14,6 +14,7 @@ describe('the menu per state (logged out, logged in, demo)', () => {
       'accounts',
       'sharedWorkspaces',
       'datasources',
+      'layers',
       'usergroups',
       'profile',
       'logout',
@@ -40,6 +41,7 @@ describe('the menu per state (logged out, logged in, demo)', () => {
       login: '/login',
       sharedWorkspaces: '/shared',
       datasources: '/datasources',
+      layers: '/layers',
       usergroups: '/usergroups',
       profile: '/profile',
     });

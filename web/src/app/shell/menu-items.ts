@@ -61,6 +61,14 @@ export const menuItems: readonly MenuItem[] = [
     demo: false,
   },
   {
+    id: 'layers',
+    kind: 'link',
+    label: 'menu.layers',
+    path: paths.layers,
+    auth: true,
+    demo: false,
+  },
+  {
     id: 'usergroups',
     kind: 'link',
     label: 'menu.userGroups',

@@ -1,3 +1,5 @@
+export { UserGroupsDialog } from './components/editor/layer-dialogs';
+
 /** The workspace viewer's screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
 export const viewerScreens = {
   workspaceViewer: async () => (await import('./components/viewer-screen')).WorkspaceViewerScreen,

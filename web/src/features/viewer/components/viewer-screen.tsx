@@ -12,10 +12,11 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
@@ -225,6 +226,8 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
           position: 'absolute',
           inset: 0,
           '& .cesium-widget-credits': { left: 'auto !important', right: 4, bottom: '4px !important' },
+          // Cesium's own error panel sits at z-index 99999, above every dialog of the page.
+          '& .cesium-widget-errorPanel': { zIndex: 1 },
         }}
       />
 
@@ -265,32 +268,27 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
               variant="outlined"
               label={t(rightsLabel[workspace.rights])}
               title={t('workspace.rights')}
-              sx={{ flexShrink: 0 }}
+              sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
             />
           )}
           {workspace && !token && canEdit(workspace.rights) && (
-            <Button
-              size="small"
+            <ToolbarAction
+              narrow={narrow}
+              label={t('viewer.saveView')}
+              icon={<SaveIcon />}
               variant="contained"
-              startIcon={<SaveIcon />}
               onClick={onSave}
               disabled={!engine || save.isPending}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('viewer.saveView')}
-            </Button>
+            />
           )}
           {workspace && !token && canEdit(workspace.rights) && (
-            <Button
-              size="small"
+            <ToolbarAction
+              narrow={narrow}
+              label={editing ? t('workspace.view') : t('workspace.edit')}
+              icon={editing ? <ViewIcon /> : <EditIcon />}
               variant="outlined"
-              component={Link}
               to={pathTo(editing ? paths.workspace : paths.editWorkspace, { id: workspace.id })}
-              startIcon={editing ? <ViewIcon /> : <EditIcon />}
-              sx={{ flexShrink: 0 }}
-            >
-              {editing ? t('workspace.view') : t('workspace.edit')}
-            </Button>
+            />
           )}
         </Paper>
         {conflict && (
@@ -357,14 +355,16 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
       </Paper>
 
       {narrow && (
+        // A sheet over the lower part of the map, not a modal: the map above it stays usable.
         <Drawer
           anchor="bottom"
+          variant="persistent"
           open={panelOpen}
-          onClose={() => setPanelOpen(false)}
           slotProps={{
             paper: {
               sx: {
                 maxHeight: editing ? '75dvh' : '60dvh',
+                boxShadow: 8,
                 borderTopLeftRadius: 12,
                 borderTopRightRadius: 12,
               },
@@ -378,5 +378,49 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
         </Drawer>
       )}
     </Box>
+  );
+}
+
+/** A button of the map's title bar: with its text when there is room, an icon with the same name on a phone. */
+function ToolbarAction({
+  narrow,
+  label,
+  icon,
+  variant,
+  onClick,
+  disabled,
+  to,
+}: {
+  narrow: boolean;
+  label: string;
+  icon: ReactElement;
+  variant: 'contained' | 'outlined';
+  onClick?: () => void;
+  disabled?: boolean;
+  to?: string;
+}) {
+  const link = to === undefined ? {} : { component: Link, to };
+  if (narrow)
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled} {...link}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  return (
+    <Button
+      size="small"
+      variant={variant}
+      startIcon={icon}
+      onClick={onClick}
+      disabled={disabled}
+      sx={{ flexShrink: 0 }}
+      {...link}
+    >
+      {label}
+    </Button>
   );
 }

@@ -1,6 +1,8 @@
 import type { Account, Workspace } from '@geows/contract';
+import { paths, pathTo } from '@geows/contract';
 import AddIcon from '@mui/icons-material/Add';
 import PublicIcon from '@mui/icons-material/Public';
+import SampleIcon from '@mui/icons-material/TravelExploreOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { responseBodyText } from '../../../components/form/error-text';
 import { EmptyState, ItemList } from '../../../components/ui/item-list';
 import { useCloneWorkspace } from '../api/clone-workspace';
+import { useCreateSampleWorkspace } from '../api/create-sample-workspace';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
@@ -32,6 +36,28 @@ export function WorkspacesSection({ account }: { account: Account }) {
   const cloneWorkspace = useCloneWorkspace();
   const [message, setMessage] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const createSample = useCreateSampleWorkspace();
+  const navigate = useNavigate();
+
+  const handleSample = async () => {
+    setMessage(null);
+    try {
+      const sample = await createSample.mutateAsync(account.id);
+      await navigate(pathTo(paths.workspace, { id: sample.id }));
+    } catch (error) {
+      setMessage(responseBodyText(error, t));
+    }
+  };
+  const sampleButton = (prominent: boolean) => (
+    <Button
+      variant={prominent ? 'contained' : 'text'}
+      startIcon={<SampleIcon />}
+      onClick={() => void handleSample()}
+      disabled={createSample.isPending}
+    >
+      {t('account.createSample')}
+    </Button>
+  );
 
   const handleDelete = async (workspace: Workspace) => {
     if (!window.confirm(t('account.confirmDeleteWorkspace'))) return;
@@ -66,7 +92,13 @@ export function WorkspacesSection({ account }: { account: Account }) {
       {isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : workspaces.length === 0 ? (
-        <EmptyState icon={<PublicIcon />} text={t('account.noWorkspaces')} />
+        <Stack spacing={2} sx={{ alignItems: 'center' }}>
+          <EmptyState icon={<PublicIcon />} text={t('account.noWorkspaces')} />
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
+            {t('account.sampleIntro')}
+          </Typography>
+          {sampleButton(true)}
+        </Stack>
       ) : (
         <ItemList label={t('account.workspaces')}>
           {workspaces.map((workspace) => (
@@ -80,6 +112,7 @@ export function WorkspacesSection({ account }: { account: Account }) {
           ))}
         </ItemList>
       )}
+      {!isPending && workspaces.length > 0 && <Box sx={{ mt: 1 }}>{sampleButton(false)}</Box>}
       <CreateWorkspaceDialog account={account} open={creating} onClose={() => setCreating(false)} />
     </Box>
   );
