@@ -10,7 +10,7 @@ test('a new account makes a sample workspace in one click and lands on its map',
   const user = await createActiveUser(request, 'sample');
   const account = await createAccount(await apiSession(request, user), uniqueName('First steps'));
   await logIn(page, user, new RegExp(`/account/${account.slug}$`));
-  await expect(page.getByText('No workspaces yet')).toBeVisible();
+  await expect(page.getByText('No workspaces found, press Create Workspace to get started')).toBeVisible();
   await page.getByRole('button', { name: 'Create a sample workspace' }).click();
   await expect(page).toHaveURL(/\/workspace\/view\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sample: World' })).toBeVisible();

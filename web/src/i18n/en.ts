@@ -477,6 +477,11 @@ export const en = {
     saved: 'User groups saved',
   },
   viewer: {
+    featureInfo: 'Feature information',
+    closeFeatureInfo: 'Close feature information',
+    nothingHere: 'Nothing was found where you clicked.',
+    properties: 'Properties of {{name}}',
+    serviceAnswer: 'The answer of {{name}}',
     layerTools: 'Layer options: {{name}}',
     opacity: 'Opacity',
     zoomToLayer: 'Zoom to layer',

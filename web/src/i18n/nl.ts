@@ -501,6 +501,11 @@ export const nl: Messages = {
     saved: 'Gebruikersgroepen opgeslagen',
   },
   viewer: {
+    featureInfo: 'Objectinformatie',
+    closeFeatureInfo: 'Objectinformatie sluiten',
+    nothingHere: 'Op de aangeklikte plek is niets gevonden.',
+    properties: 'Eigenschappen van {{name}}',
+    serviceAnswer: 'Het antwoord van {{name}}',
     layerTools: 'Laagopties: {{name}}',
     opacity: 'Dekking',
     zoomToLayer: 'Zoom naar laag',

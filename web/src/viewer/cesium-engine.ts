@@ -33,7 +33,14 @@ import {
   WebMercatorTilingScheme,
 } from 'cesium';
 import { imageryStatus, layerKey, type TileCounts } from './layer-status';
-import type { Camera, LayerStatus, MapEngine, MapEngineOptions, ViewerLayer } from './map-engine';
+import type {
+  Camera,
+  LayerStatus,
+  MapEngine,
+  MapEngineOptions,
+  PickedFeature,
+  ViewerLayer,
+} from './map-engine';
 
 /** What is on the map for one layer. */
 type Entry = {
@@ -504,6 +511,51 @@ export async function createCesiumEngine(
       statusListeners.add(callback);
       for (const entry of entries.values()) callback(entry.status);
       return () => statusListeners.delete(callback);
+    },
+
+    onPick(callback) {
+      const handler = new ScreenSpaceEventHandler(scene.canvas);
+      handler.setInputAction(async (click: { position: Cartesian2 }) => {
+        const found: PickedFeature[] = [];
+        // Features drawn as entities (GeoJSON, FeatureServer): their properties.
+        const picked = scene.pick(click.position) as { id?: unknown } | undefined;
+        const entity = picked?.id as Entity | undefined;
+        if (entity?.properties) {
+          const owner = [...entries.values()].find((e) => e.dataSource?.entities.contains(entity));
+          if (owner) {
+            const values = entity.properties.getValue(JulianDate.now()) as Record<string, unknown>;
+            found.push({
+              layerId: owner.layer.id,
+              title: entity.name ?? '',
+              properties: Object.fromEntries(
+                Object.entries(values).map(([key, value]) => [
+                  key,
+                  typeof value === 'object' ? JSON.stringify(value) : String(value),
+                ]),
+              ),
+            });
+          }
+        }
+        // Imagery that answers feature requests (WMS GetFeatureInfo, ArcGIS identify).
+        const ray = scene.camera.getPickRay(click.position);
+        const infos = ray ? await viewer.imageryLayers.pickImageryLayerFeatures(ray, scene) : undefined;
+        for (const info of infos ?? []) {
+          const owner = [...entries.values()].find((e) => e.imagery === info.imageryLayer);
+          if (!owner) continue;
+          const data = (info.data ?? {}) as { properties?: Record<string, unknown> };
+          const properties = Object.fromEntries(
+            Object.entries(data.properties ?? {}).map(([key, value]) => [key, String(value)]),
+          );
+          found.push({
+            layerId: owner.layer.id,
+            title: info.name ?? '',
+            properties,
+            ...(info.description && Object.keys(properties).length === 0 ? { html: info.description } : {}),
+          });
+        }
+        if (!destroyed) callback(found);
+      }, ScreenSpaceEventType.LEFT_CLICK);
+      return () => handler.destroy();
     },
 
     onPointerMove(callback) {

@@ -51,6 +51,15 @@ export type ViewerLayer = {
   opacity: number;
 };
 
+/** What a click on the map found: a feature of a layer, with its properties or the service's HTML. */
+export type PickedFeature = {
+  layerId: string;
+  title: string;
+  properties: Record<string, string>;
+  /** Remote HTML (WMS GetFeatureInfo, ArcGIS identify): shown only in a sandboxed frame. */
+  html?: string;
+};
+
 export type LayerState = 'loading' | 'ready' | 'error';
 export type LayerStatus = { id: string; state: LayerState; message?: string };
 
@@ -74,6 +83,8 @@ export interface MapEngine {
   onLayerStatus(callback: (status: LayerStatus) => void): () => void;
   /** The point of the globe under the pointer, or null off the globe. */
   onPointerMove(callback: (position: { longitude: number; latitude: number } | null) => void): () => void;
+  /** Every click on the map, with the features under it (empty when none). */
+  onPick(callback: (features: PickedFeature[]) => void): () => void;
   /** Resolves once every layer has loaded and a few frames drew nothing new (tests). */
   waitForIdle(timeoutMs?: number): Promise<void>;
   destroy(): void;

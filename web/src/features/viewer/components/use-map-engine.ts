@@ -4,6 +4,7 @@ import {
   createMapEngine,
   type LayerStatus,
   type MapEngine,
+  type PickedFeature,
   type ViewerLayer,
 } from '../../../viewer/map-engine';
 
@@ -17,6 +18,8 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
   const [failure, setFailure] = useState<string | null>(null);
   const [statuses, setStatuses] = useState<Record<string, LayerStatus>>({});
   const [pointer, setPointer] = useState<{ longitude: number; latitude: number } | null>(null);
+  /** What the last click on the map found; null until a click, or once closed. */
+  const [picked, setPicked] = useState<PickedFeature[] | null>(null);
   const started = camera !== undefined;
   const firstCamera = useRef(camera);
   firstCamera.current ??= camera;
@@ -37,6 +40,7 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
         created = made;
         stops.push(made.onLayerStatus((status) => setStatuses((all) => ({ ...all, [status.id]: status }))));
         stops.push(made.onPointerMove(setPointer));
+        stops.push(made.onPick(setPicked));
         setEngine(made);
       },
       (error: unknown) => {
@@ -55,5 +59,5 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
     engine?.setLayers(layers);
   }, [engine, layers]);
 
-  return { containerRef, engine, failure, statuses, pointer };
+  return { containerRef, engine, failure, statuses, pointer, picked, clearPicked: () => setPicked(null) };
 }

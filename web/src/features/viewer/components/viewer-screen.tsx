@@ -33,6 +33,7 @@ import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibilit
 import { loadedWithMapPolicy } from '../map-document';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
 import { EditorPanel } from './editor/editor-panel';
+import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
 import { MapControls } from './map-controls';
 import { useMapEngine } from './use-map-engine';
@@ -142,7 +143,10 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
     () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
     [shownLayers],
   );
-  const { containerRef, engine, failure, statuses, pointer } = useMapEngine(savedCamera, shownLayers);
+  const { containerRef, engine, failure, statuses, pointer, picked, clearPicked } = useMapEngine(
+    savedCamera,
+    shownLayers,
+  );
   const allStatuses = useMemo(() => ({ ...statuses, ...problems }), [statuses, problems]);
 
   const onToggle = useCallback(
@@ -323,6 +327,12 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
           </Paper>
         )}
       </Box>
+
+      {picked && (
+        <Box sx={{ position: 'absolute', right: 8, bottom: 36 }}>
+          <FeatureInfo features={picked} tree={tree ?? []} onClose={clearPicked} />
+        </Box>
+      )}
 
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <MapControls
