@@ -61,7 +61,7 @@ export default defineConfig({
     // drawing it (a software globe would take a core per page); the map says it cannot be shown.
     launchOptions: {
       executablePath: chromiumPath,
-      args: [...chromiumArgs, '--disable-gpu', '--disable-software-rasterizer'],
+      args: [...chromiumArgs, '--disable-gpu', '--disable-3d-apis'],
     },
   },
   projects: [

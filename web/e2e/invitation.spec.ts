@@ -23,7 +23,10 @@ test('invite someone by e-mail; they find the workspace under Shared Workspaces 
     .getByRole('link', { name: 'Edit' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/workspace/${workspace.id}$`));
-  await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible();
+  // The map's page loads once more (its own Content-Security-Policy): more time than a screen change.
+  await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(main.getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   // The editor's panel: invitations are with the other ways of sharing.
@@ -68,7 +71,9 @@ test('invite someone by e-mail; they find the workspace under Shared Workspaces 
   const row = main.getByRole('listitem').filter({ hasText: workspace.name });
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspace/view/${workspace.id}$`));
-  await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: workspace.name })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(main.getByText('View', { exact: true })).toBeVisible();
   // Viewers neither invite nor edit.
   await expect(page.getByRole('region', { name: 'Invite' })).toHaveCount(0);

@@ -98,27 +98,38 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   // New layers go on top.
   await expect.poll(() => rowNames(page)).toEqual(['Port', 'Wetlands', 'Harbour tiles', 'Natural Earth II']);
 
-  // By keyboard: pick up with Space, one place up, drop with Space.
-  await page.getByRole('button', { name: 'Move Harbour tiles' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
-  await expect.poll(() => rowNames(page)).toEqual(['Port', 'Harbour tiles', 'Wetlands', 'Natural Earth II']);
-
-  // By mouse: dropped just below the group, it goes into the group.
-  await drag(page, 'Wetlands', 'Harbour tiles');
-  await expect.poll(() => rowNames(page)).toEqual(['Port', 'Wetlands', 'Harbour tiles', 'Natural Earth II']);
-
-  // From the row's menu: into the group above.
-  await page.getByRole('button', { name: 'Actions for Harbour tiles' }).click();
-  await page.getByRole('menuitem', { name: 'Move into the group above' }).click();
-
   const tree = async () => {
     const res = await session.request.get(`/api/layers?workspace=${workspace.id}`, {
       headers: { Authorization: `Token ${session.token}` },
     });
     return (await res.json()).results as TreeLayer[];
   };
+
+  // By keyboard: pick up with Space, one place up, drop with Space. Just below a group's
+  // row is the group's first place.
+  await page.getByRole('button', { name: 'Move Harbour tiles' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(async () => shape(await tree()))
+    .toEqual([['Port', ['Harbour tiles']], 'Wetlands', 'Natural Earth II baseLayer']);
+
+  // By mouse: dropped on the row just below the group's, it goes into the group, first.
+  await drag(page, 'Wetlands', 'Harbour tiles');
+  await expect
+    .poll(async () => shape(await tree()))
+    .toEqual([['Port', ['Wetlands', 'Harbour tiles']], 'Natural Earth II baseLayer']);
+
+  // From the row's menu: out of the group, then back into the group above.
+  await page.getByRole('button', { name: 'Actions for Harbour tiles' }).click();
+  await page.getByRole('menuitem', { name: 'Move out of the group' }).click();
+  await expect
+    .poll(async () => shape(await tree()))
+    .toEqual([['Port', ['Wetlands']], 'Harbour tiles', 'Natural Earth II baseLayer']);
+  await page.getByRole('button', { name: 'Actions for Harbour tiles' }).click();
+  await page.getByRole('menuitem', { name: 'Move into the group above' }).click();
+
   const built = [['Port', ['Wetlands', 'Harbour tiles']], 'Natural Earth II baseLayer'];
   await expect.poll(async () => shape(await tree())).toEqual(built);
   const wetlands = (await tree())[0]?.layers[0];
