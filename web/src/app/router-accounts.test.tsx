@@ -75,7 +75,8 @@ describe('the account routes', () => {
   it('a workspace the API does not find is not found', async () => {
     stubApi({ '/api/workspaces/9': () => json({ detail: 'Not found.' }, 404) });
     const router = renderRouterAt('/workspace/view/9');
-    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    // The map's screen is a large chunk (the editor comes with it): more than a second to load here.
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
     expect(pageHeadings()).toEqual(['Page not found']);
     expect(router.state.location.pathname).toBe('/workspace/view/9');
   });
@@ -87,8 +88,8 @@ describe('the account routes', () => {
       '/api/layers/sources': () => json({ results: [] }),
     });
     const router = renderRouterAt('/workspace/5');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/view/5'));
-    await screen.findByRole('heading', { level: 1, name: 'Harbour' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/view/5'), { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Harbour' }, { timeout: 5000 });
     expect(screen.getByText('View')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Sharing' })).toBeNull();
