@@ -7,7 +7,7 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     env: { TEST_DB: 'pglite' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

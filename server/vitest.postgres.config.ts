@@ -8,7 +8,7 @@ export default defineProject({
     name: 'server-postgres',
     include: ['src/**/*.api.test.ts'],
     env: { TEST_DB: 'postgres' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

@@ -50,8 +50,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous: this 2-core machine runs the server and two browsers at once, and its cores are slow.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     locale: 'en-US',

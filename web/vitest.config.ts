@@ -12,5 +12,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Rendering whole routes in jsdom takes seconds on a slow, busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -66,7 +66,7 @@ describe('graceful shutdown', () => {
     expect(await login.json()).toEqual({ error: expect.stringMatching(/not active yet/) });
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 
   it('refuses a second server on the same DATA_DIR with a clear one-line error', async () => {
     const first = await startServerProcess();
@@ -75,11 +75,11 @@ describe('graceful shutdown', () => {
     );
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 
   it('stops with a one-line error naming a bad configuration variable', async () => {
     await expect(startServerProcess({ PORT: 'eighty' })).rejects.toThrow(
       /Server exited with 1: Invalid configuration: PORT must be a whole number/,
     );
-  }, 30_000);
+  }, 150_000);
 });

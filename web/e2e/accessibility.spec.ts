@@ -38,7 +38,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(60_000);
       const user = await createActiveUser(request, `a11yacc${colorScheme}`);
       const session = await apiSession(request, user);
       const account = await createAccount(session, uniqueName('Access'));

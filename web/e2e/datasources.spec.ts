@@ -18,7 +18,6 @@ test('create a data source through the form, find it, sort by name and delete tw
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const user = await createActiveUser(request, 'sources');
   const session = await apiSession(request, user);
   const account = await createAccount(session, uniqueName('Sources'));

@@ -7,7 +7,6 @@ test('invite someone by e-mail; they find the workspace under Shared Workspaces 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const alice = await createActiveUser(request, 'alice');
   const aliceSession = await apiSession(request, alice);
   const aliceAccount = await createAccount(aliceSession, uniqueName('Alice maps'));

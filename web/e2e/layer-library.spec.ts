@@ -8,7 +8,6 @@ test('the layer library lists every layer of the account, searches, and assigns 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const user = await createActiveUser(request, 'library');
   const session = await apiSession(request, user);
   const account = await createAccount(session, uniqueName('Library account'));

@@ -31,7 +31,6 @@ test('Logout works while a screen is still loading behind the overlay', async ({
 
 test('Logout right after the profile appears logs out, every time', async ({ page, request }) => {
   // Three logins and logouts in a row: more than one journey's usual time on a busy machine.
-  test.setTimeout(90_000);
   const user = await createActiveUser(request, 'logoutfast');
   await logInToProfile(page, user);
   for (let attempt = 0; attempt < 3; attempt++) {

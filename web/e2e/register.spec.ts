@@ -27,7 +27,7 @@ test('register, open the activation link from the mail, and log in', async ({ pa
   expect(mail.text).toContain(`${baseURL}${path}`);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Account activated, redirecting to login' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/login$/);
 
   await submitLogin(page, user.username, user.password);
   // A new user has no account yet: the login lands where one is created.

@@ -6,7 +6,6 @@ test('a new account makes a sample workspace in one click and lands on its map',
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const user = await createActiveUser(request, 'sample');
   const account = await createAccount(await apiSession(request, user), uniqueName('First steps'));
   await logIn(page, user, new RegExp(`/account/${account.slug}$`));

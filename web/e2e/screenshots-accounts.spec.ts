@@ -11,7 +11,6 @@ import { lookAt } from './screenshot';
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [1280, 375]) {
     test(`account screens at ${width} px, ${colorScheme}`, async ({ page, request }, testInfo) => {
-      test.setTimeout(60_000);
       const mobile = width <= 760;
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: mobile ? 740 : 800 });

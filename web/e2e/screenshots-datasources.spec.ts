@@ -24,7 +24,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
       request,
     }, testInfo) => {
-      test.setTimeout(90_000);
       const mobile = width <= 760;
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: mobile ? 740 : 800 });

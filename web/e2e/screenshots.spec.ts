@@ -10,7 +10,6 @@ import { lookAt } from './screenshot';
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [1280, 375]) {
     test(`identity screens at ${width} px, ${colorScheme}`, async ({ page, request }, testInfo) => {
-      test.setTimeout(60_000);
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: width > 760 ? 800 : 740 });
 

@@ -13,7 +13,6 @@ test('set up an authenticator app, then log in with a TOTP code and once with a 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const user = await createActiveUser(request, 'totp');
   await logInToProfile(page, user);
 

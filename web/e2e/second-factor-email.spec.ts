@@ -6,7 +6,6 @@ test('set up verification by e-mail, log in with a mailed code, turn it off with
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const user = await createActiveUser(request, 'mail2fa');
   await logInToProfile(page, user);
 

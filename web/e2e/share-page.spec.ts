@@ -7,7 +7,6 @@ test('a share link shows the workspace read-only, logged out, without the layers
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const user = await createActiveUser(request, 'sharer');
   const session = await apiSession(request, user);
   const account = await createAccount(session, uniqueName('Share account'));

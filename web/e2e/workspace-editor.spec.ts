@@ -45,7 +45,6 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const user = await createActiveUser(request, 'editor');
   const session = await apiSession(request, user);
   const account = await createAccount(session, uniqueName('Editor account'));

@@ -9,7 +9,6 @@ test('share a workspace by link (and revoke it), and add an editor by e-mail', a
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const alice = await createActiveUser(request, 'alice');
   const aliceSession = await apiSession(request, alice);
   const aliceAccount = await createAccount(aliceSession, uniqueName('Alice maps'));

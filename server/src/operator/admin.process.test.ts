@@ -49,7 +49,7 @@ describe('npm run admin', () => {
     const plans = JSON.parse(admin(dataDir, 'plan', 'list').stdout) as { name: string }[];
     expect(plans.map((p) => p.name)).toEqual(['Trial', 'Basic', 'Pro']);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  }, 60_000);
+  }, 150_000);
 
   it('is carried out by the running server that holds DATA_DIR', async () => {
     const server = await startServerProcess();
@@ -78,7 +78,7 @@ describe('npm run admin', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 60_000);
+  }, 150_000);
 
   it('refuses operator calls without the secret', async () => {
     const server = await startServerProcess();
@@ -93,7 +93,7 @@ describe('npm run admin', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 60_000);
+  }, 150_000);
 
   it('answers usage errors with exit 2 and one line, and prints help', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-admin-'));
@@ -111,5 +111,5 @@ describe('npm run admin', () => {
     expect(commandHelp.stdout).toContain('--origin');
     const badFlag = admin(dataDir, 'user', 'mfa-required', 'someone', 'maybe');
     expect(badFlag.status).toBe(1);
-  }, 60_000);
+  }, 150_000);
 });

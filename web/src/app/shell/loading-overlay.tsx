@@ -40,7 +40,8 @@ export function LoadingOverlay({ open }: { open: boolean }) {
       })}
     >
       <Stack role="status" aria-live="polite" spacing={2} sx={{ alignItems: 'center' }}>
-        <CircularProgress color="inherit" aria-hidden />
+        {/* Mounted only while shown: a hidden indeterminate spinner still animates, restyling the page every frame. */}
+        {visible && <CircularProgress color="inherit" aria-hidden />}
         <Typography variant="h6" component="p">
           {loadText}
         </Typography>
