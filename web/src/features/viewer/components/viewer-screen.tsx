@@ -32,7 +32,7 @@ import { useSaveCamera } from '../api/update-workspace-camera';
 import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibility } from '../layer-tree';
 import { loadedWithMapPolicy } from '../map-document';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
-import { EditorPanel } from './editor/editor-panel';
+import { EditorPanel, type EditorTab } from './editor/editor-panel';
 import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
 import { MapControls } from './map-controls';
@@ -93,6 +93,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   useRouteLoading(id !== undefined && (workspaceQuery.isPending || layersQuery.isPending));
   const [visibility, setVisibility] = useState<Visibility | null>(null);
   const [panelOpen, setPanelOpen] = useState(!narrow);
+  const [editorTab, setEditorTab] = useState<EditorTab>('layers');
   const [conflict, setConflict] = useState(false);
   const save = useSaveCamera(id ?? 0);
 
@@ -196,6 +197,8 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
         statuses={allStatuses}
         groups={groupsQuery.data ?? []}
         onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
+        tab={editorTab}
+        onTab={setEditorTab}
       />
     ) : (
       <LayerPanel

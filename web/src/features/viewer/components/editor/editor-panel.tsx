@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayerStatus } from '../../../../viewer/map-engine';
 import { InviteSection } from '../../../invitations';
@@ -16,12 +16,16 @@ type Props = {
   statuses: Readonly<Record<string, LayerStatus>>;
   groups: readonly UserGroup[];
   onZoomTo: (id: number) => void;
+  /** Held by the screen: the panel remounts when the layout turns (side panel, bottom sheet). */
+  tab: EditorTab;
+  onTab: (tab: EditorTab) => void;
 };
 
+export type EditorTab = 'layers' | 'details' | 'sharing';
+
 /** The editor's side panel: the layers, the workspace's details, and how it is shared. */
-export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo }: Props) {
+export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo, tab, onTab }: Props) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'layers' | 'details' | 'sharing'>('layers');
   const id = useId();
   const tabs = [
     { value: 'layers', label: t('editor.layersTab') },
@@ -32,7 +36,7 @@ export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo }: Pro
     <Box>
       <Tabs
         value={tab}
-        onChange={(_event, value) => setTab(value)}
+        onChange={(_event, value: EditorTab) => onTab(value)}
         variant="fullWidth"
         aria-label={t('editor.panel')}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
