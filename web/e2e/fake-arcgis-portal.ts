@@ -4,6 +4,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import {
+  arcgisServiceJson,
+  box,
+  geographicImage,
+  mapFixtures,
+  mercatorTile,
+  rectanglesGeojson,
+  tileset,
+  wmsCapabilities as wmsCapabilitiesXml,
+  wmtsCapabilities,
+} from './map-service-fixtures';
 
 /** What the fake portal signs in as, and the token its MapServer wants. */
 export const portalUser = 'esri_e2e';
@@ -179,6 +190,7 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       response.end(JSON.stringify(squareGeojson));
       return;
     }
+    if (await serveMapFixture(url, response)) return;
     if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {
       response.writeHead(200, { 'Content-Type': 'text/xml' });
       response.end(fs.readFileSync(wmsCapabilities));
@@ -193,4 +205,110 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       resolve(() => new Promise<void>((done) => server.close(() => done()))),
     );
   });
+}
+
+/** Answers with CORS open: the browser fetches these itself (the viewer's layers). */
+function send(response: http.ServerResponse, type: string, body: string | Uint8Array, status = 200) {
+  response.writeHead(status, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' });
+  response.end(body);
+}
+
+/**
+ * The viewer's layer services (web/e2e/map-service-fixtures.ts says what each draws where):
+ * WMS 1.3.0, WMTS, an ArcGIS MapServer tile cache, a GeoJSON file and a 3D Tiles 1.1
+ * tileset. Answers whether the request was one of theirs.
+ */
+async function serveMapFixture(url: URL, response: http.ServerResponse): Promise<boolean> {
+  const pathname = url.pathname;
+  if (pathname === '/wms') {
+    // Parameter names are case-insensitive in WMS.
+    const q = new Map([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value]));
+    const request = (q.get('request') ?? '').toLowerCase();
+    if (request === 'getcapabilities') {
+      send(response, 'text/xml', wmsCapabilitiesXml(`${url.origin}/wms`));
+      return true;
+    }
+    const width = Number(q.get('width'));
+    const height = Number(q.get('height'));
+    const numbers = (q.get('bbox') ?? '').split(',').map(Number);
+    const crs = (q.get('crs') ?? q.get('srs') ?? '').toUpperCase();
+    if (
+      (request !== 'getmap' && request !== 'getfeatureinfo') ||
+      !(width > 0 && width <= 4096 && height > 0 && height <= 4096) ||
+      numbers.length !== 4 ||
+      numbers.some((n) => !Number.isFinite(n)) ||
+      !['EPSG:4326', 'CRS:84'].includes(crs)
+    ) {
+      send(response, 'text/plain', 'Unsupported WMS request', 400);
+      return true;
+    }
+    const [a = 0, b = 0, c = 0, d = 0] = numbers;
+    // WMS 1.3.0 in EPSG:4326 orders the box latitude first; CRS:84 and 1.1.1 longitude first.
+    const latFirst = crs === 'EPSG:4326' && q.get('version') !== '1.1.1';
+    const bbox = latFirst ? ([b, a, d, c] as const) : ([a, b, c, d] as const);
+    const { extent, colour, layer } = mapFixtures.wms;
+    if (request === 'getmap') {
+      send(response, 'image/png', geographicImage(width, height, bbox, extent, colour));
+      return true;
+    }
+    const i = Number(q.get('i') ?? q.get('x'));
+    const j = Number(q.get('j') ?? q.get('y'));
+    const longitude = bbox[0] + ((i + 0.5) / width) * (bbox[2] - bbox[0]);
+    const latitude = bbox[3] - ((j + 0.5) / height) * (bbox[3] - bbox[1]);
+    const [w, s, e, n] = extent;
+    const hit = longitude >= w && longitude <= e && latitude >= s && latitude <= n;
+    const features = hit
+      ? [{ type: 'Feature', id: `${layer}.1`, properties: { name: 'Yellow block' }, geometry: null }]
+      : [];
+    if ((q.get('info_format') ?? '').includes('html')) {
+      send(response, 'text/html', hit ? '<table><tr><td>Yellow block</td></tr></table>' : '');
+    } else {
+      send(response, 'application/json', JSON.stringify({ type: 'FeatureCollection', features }));
+    }
+    return true;
+  }
+  if (pathname === '/wmts/WMTSCapabilities.xml') {
+    send(
+      response,
+      'text/xml',
+      wmtsCapabilities(`${url.origin}/wmts/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`),
+    );
+    return true;
+  }
+  const wmtsTile = /^\/wmts\/GoogleMapsCompatible\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(pathname);
+  if (wmtsTile) {
+    const [z, row, col] = wmtsTile.slice(1).map(Number) as [number, number, number];
+    send(response, 'image/png', mercatorTile(z, col, row, mapFixtures.wmts.extent, mapFixtures.wmts.colour));
+    return true;
+  }
+  if (/^\/arcgis\/rest\/services\/Blocks\/MapServer\/?$/.test(pathname)) {
+    send(response, 'application/json', JSON.stringify(arcgisServiceJson()));
+    return true;
+  }
+  // Cesium discards tiles identical to the (0, 0, deepest level) tile: that one is transparent here.
+  const arcgisTile = /^\/arcgis\/rest\/services\/Blocks\/MapServer\/tile\/(\d+)\/(\d+)\/(\d+)$/.exec(
+    pathname,
+  );
+  if (arcgisTile) {
+    const [z, row, col] = arcgisTile.slice(1).map(Number) as [number, number, number];
+    send(
+      response,
+      'image/png',
+      mercatorTile(z, col, row, mapFixtures.arcgis.extent, mapFixtures.arcgis.colour),
+    );
+    return true;
+  }
+  if (pathname === '/data/rectangles.geojson') {
+    send(response, 'application/geo+json', JSON.stringify(rectanglesGeojson(mapFixtures.geojson.extents)));
+    return true;
+  }
+  if (pathname === '/3dtiles/box/tileset.json') {
+    send(response, 'application/json', JSON.stringify(tileset()));
+    return true;
+  }
+  if (pathname === '/3dtiles/box/box.glb') {
+    send(response, 'model/gltf-binary', await box());
+    return true;
+  }
+  return false;
 }

@@ -23,6 +23,7 @@ import {
   type PolygonHierarchy,
   RequestScheduler,
   Resource,
+  SceneTransforms,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
   TileMapServiceImageryProvider,
@@ -582,8 +583,11 @@ export async function createCesiumEngine(
         const isIdle = () =>
           scene.globe.tilesLoaded &&
           viewer.imageryLayers.length === countReady() &&
+          // A hidden imagery layer asks for no tiles, so it stays 'loading' until shown: nothing of it to wait for.
           [...entries.values()].every(
-            (e) => e.status.state !== 'loading' && (!e.tileset?.show || e.tileset.tilesLoaded),
+            (e) =>
+              (e.status.state !== 'loading' || !e.layer.visible) &&
+              (!e.tileset?.show || e.tileset.tilesLoaded),
           ) &&
           viewer.dataSourceDisplay.ready &&
           [...entries.values()].every((e) => !e.dataSource?.isLoading) &&
@@ -603,23 +607,56 @@ export async function createCesiumEngine(
         };
         const finish = (error?: Error) => {
           clearTimeout(timer);
+          clearInterval(ticking);
           removeRender();
           removeError();
           if (error) reject(error);
           else resolve();
         };
+        // Asks for frames: in request-render mode nothing would draw otherwise. On a timer rather
+        // than from each frame, so that a frame Cesium skips does not end the chain.
+        const ticking = setInterval(() => scene.requestRender(), 50);
+        let frames = 0;
         const removeRender = scene.postRender.addEventListener(() => {
+          frames += 1;
           quietFrames = isIdle() ? quietFrames + 1 : 0;
           if (quietFrames >= 4) finish();
-          // Asks for the next frame: in request-render mode nothing would draw otherwise.
-          else setTimeout(() => scene.requestRender(), 50);
         });
         const removeError = scene.renderError.addEventListener((_scene: unknown, error: unknown) =>
           finish(new Error(`Cesium stopped rendering: ${errorMessage(error)}`)),
         );
-        const timer = setTimeout(() => finish(new Error('The map did not become idle in time')), timeoutMs);
+        const pending = () =>
+          [
+            scene.globe.tilesLoaded ? '' : 'globe tiles',
+            viewer.imageryLayers.length === countReady()
+              ? ''
+              : `${viewer.imageryLayers.length - countReady()} imagery layers not ready`,
+            ...[...entries.values()].map((e) =>
+              e.status.state === 'loading' && e.layer.visible ? `layer ${e.layer.id} loading` : '',
+            ),
+            ...[...entries.values()].map((e) =>
+              e.tileset?.show && !e.tileset.tilesLoaded ? `layer ${e.layer.id} tiles` : '',
+            ),
+            viewer.dataSourceDisplay.ready ? '' : 'data sources',
+            `${scheduler.statistics.numberOfActiveRequests} requests`,
+            `${frames} frames drawn`,
+          ]
+            .filter(Boolean)
+            .join(', ');
+        const timer = setTimeout(
+          () => finish(new Error(`The map did not become idle in time (${pending()})`)),
+          timeoutMs,
+        );
         scene.requestRender();
       });
+    },
+
+    toScreen(longitude, latitude, height = 0) {
+      const point = SceneTransforms.worldToWindowCoordinates(
+        scene,
+        Cartesian3.fromDegrees(longitude, latitude, height),
+      );
+      return point ? { x: point.x, y: point.y } : undefined;
     },
 
     destroy() {

@@ -87,6 +87,8 @@ export interface MapEngine {
   onPick(callback: (features: PickedFeature[]) => void): () => void;
   /** Resolves once every layer has loaded and a few frames drew nothing new (tests). */
   waitForIdle(timeoutMs?: number): Promise<void>;
+  /** Where a point shows on the map, in CSS pixels from its top left; undefined when not in view (tests). */
+  toScreen(longitude: number, latitude: number, height?: number): { x: number; y: number } | undefined;
   destroy(): void;
 }
 
@@ -99,7 +101,11 @@ export async function createMapEngine(container: HTMLElement, options: MapEngine
   const engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
   // The end-to-end tests' hook (web/e2e/viewer*.spec.ts), only when the page is opened with ?e2e.
   if (e2e)
-    (window as unknown as { __viewer?: unknown }).__viewer = { engine, waitForIdle: engine.waitForIdle };
+    (window as unknown as { __viewer?: unknown }).__viewer = {
+      engine,
+      waitForIdle: engine.waitForIdle,
+      toScreen: engine.toScreen,
+    };
   return engine;
 }
 
