@@ -205,11 +205,11 @@ test('the share link in a logged-out context hides grouped layers', async ({ bro
     user_groups: [group.id],
   });
   const { token } = await createShareLink(session, shared.id);
-  // Its admin sees both layers.
+  // Its admin sees both layers, and the offline base layer every new workspace starts with.
   const adminView = await session.request.get(`/api/layers?workspace=${shared.id}`, {
     headers: { Authorization: `Token ${session.token}` },
   });
-  expect(((await adminView.json()) as { count: number }).count).toBe(2);
+  expect(((await adminView.json()) as { count: number }).count).toBe(3);
 
   const outsider = await browser.newContext();
   await outsider.route(plausibleEndpoint, (route) =>
@@ -220,8 +220,9 @@ test('the share link in a logged-out context hides grouped layers', async ({ bro
   await expect(visitor.getByRole('heading', { name: shared.name })).toBeVisible();
   await expect(visitor.getByText('Read-only')).toBeVisible();
   const tree = visitor.getByRole('tree', { name: 'Layers' });
-  await expect(tree.getByRole('treeitem')).toHaveCount(1);
+  await expect(tree.getByRole('treeitem')).toHaveCount(2);
   await expect(tree.getByRole('checkbox', { name: 'Everyone’s blocks' })).toBeVisible();
+  await expect(tree.getByRole('radio', { name: 'Natural Earth II' })).toBeChecked();
   await expect(visitor.getByText('Field workers’ blocks')).toHaveCount(0);
   await expect(visitor.getByRole('button', { name: 'Save view' })).toHaveCount(0);
   await outsider.close();

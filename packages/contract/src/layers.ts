@@ -154,9 +154,9 @@ export const layersApi = {
     status: 200,
     tag,
     summary:
-      "The uploaded features of a layer's data source, for whoever may see the layer (?token= a share link's token)",
+      "The uploaded features of a layer's data source, for whoever may see the layer: with a login, ?token= a share link's token, or ?capability= the signed grant GET /api/layers/sources put in the address (map engines fetch without the login header)",
     params: idParam,
-    query: z.object({ token: z.string().max(200).optional() }),
+    query: z.object({ token: z.string().max(200).optional(), capability: z.string().max(2000).optional() }),
     response: featureCollection,
   }),
   create: endpoint({

@@ -4,7 +4,7 @@ import {
   ArcGisMapServerImageryProvider,
   BoundingSphere,
   buildModuleUrl,
-  type Cartesian2,
+  Cartesian2,
   Cartesian3,
   Cesium3DTileStyle,
   Cesium3DTileset,
@@ -15,6 +15,7 @@ import {
   EllipsoidTerrainProvider,
   type Entity,
   GeoJsonDataSource,
+  HeadingPitchRange,
   HeightReference,
   ImageryLayer,
   type ImageryProvider,
@@ -33,6 +34,7 @@ import {
   WebMapTileServiceImageryProvider,
   WebMercatorTilingScheme,
 } from 'cesium';
+import { defaultFeatureColours } from './feature-style';
 import { imageryStatus, layerKey, type TileCounts } from './layer-status';
 import type {
   Camera,
@@ -41,6 +43,7 @@ import type {
   MapEngineOptions,
   PickedFeature,
   ViewerLayer,
+  ViewState,
 } from './map-engine';
 
 /** What is on the map for one layer. */
@@ -72,8 +75,8 @@ const color = (css: string | undefined, fallback: Color) =>
  * extrusion by a property and a label per feature.
  */
 function styleEntities(entities: readonly Entity[], template: LayerTemplate, opacity: number) {
-  const fill = color(template.color, Color.fromCssColorString('#ff6d00').withAlpha(0.35));
-  const outline = color(template.outlineColor, Color.fromCssColorString('#ff6d00'));
+  const fill = color(template.color, Color.fromCssColorString(defaultFeatureColours.fill));
+  const outline = color(template.outlineColor, Color.fromCssColorString(defaultFeatureColours.outline));
   const fillColor = fill.withAlpha(fill.alpha * opacity);
   const outlineColor = outline.withAlpha(outline.alpha * opacity);
   const now = JulianDate.now();
@@ -420,6 +423,40 @@ export async function createCesiumEngine(
     fallbackBase.show = ![...entries.values()].some((entry) => entry.layer.kind === 'builtin');
   };
 
+  /** The point of the globe in the centre of the map, or undefined when the centre shows the sky. */
+  const centrePoint = () =>
+    scene.camera.pickEllipsoid(
+      new Cartesian2(scene.canvas.clientWidth / 2, scene.canvas.clientHeight / 2),
+      scene.globe.ellipsoid,
+    );
+
+  /** Flies around the centre point to `heading` and `pitch` (radians), keeping the distance. */
+  const orbitCentre = (heading: number, pitch: number) => {
+    const centre = centrePoint();
+    if (centre) {
+      const range = Cartesian3.distance(scene.camera.positionWC, centre);
+      scene.camera.flyToBoundingSphere(new BoundingSphere(centre, 0), {
+        offset: new HeadingPitchRange(heading, pitch, range),
+        duration: 0.8,
+      });
+    } else {
+      scene.camera.setView({ orientation: { heading, pitch, roll: 0 } });
+    }
+    scene.requestRender();
+  };
+
+  const viewState = (): ViewState => {
+    const x = scene.canvas.clientWidth / 2;
+    const y = scene.canvas.clientHeight / 2;
+    const a = scene.camera.pickEllipsoid(new Cartesian2(x, y), scene.globe.ellipsoid);
+    const b = scene.camera.pickEllipsoid(new Cartesian2(x + 1, y), scene.globe.ellipsoid);
+    return {
+      heading: CesiumMath.toDegrees(scene.camera.heading),
+      pitch: CesiumMath.toDegrees(scene.camera.pitch),
+      ...(a && b ? { metresPerPixel: Cartesian3.distance(a, b) } : {}),
+    };
+  };
+
   const engine: MapEngine = {
     setLayers(layers) {
       const wanted = new Set(layers.map((l) => l.id));
@@ -506,6 +543,29 @@ export async function createCesiumEngine(
     zoomOut() {
       scene.camera.zoomOut(scene.camera.positionCartographic.height);
       scene.requestRender();
+    },
+
+    faceNorth() {
+      orbitCentre(0, scene.camera.pitch);
+    },
+
+    tiltTo(pitch: number) {
+      orbitCentre(scene.camera.heading, CesiumMath.toRadians(pitch));
+    },
+
+    onViewChange(callback) {
+      const send = () => {
+        if (!destroyed) callback(viewState());
+      };
+      // `changed` fires once the view moved by this share; `moveEnd` gives the final state.
+      scene.camera.percentageChanged = 0.02;
+      const removeChanged = scene.camera.changed.addEventListener(send);
+      const removeMoveEnd = scene.camera.moveEnd.addEventListener(send);
+      send();
+      return () => {
+        removeChanged();
+        removeMoveEnd();
+      };
     },
 
     onLayerStatus(callback) {

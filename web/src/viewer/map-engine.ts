@@ -60,6 +60,16 @@ export type PickedFeature = {
   html?: string;
 };
 
+/** Which way the camera looks, and how large a screen pixel is on the ground at the centre of the map. */
+export type ViewState = {
+  /** Degrees clockwise from north. */
+  heading: number;
+  /** Degrees; −90 looks straight down. */
+  pitch: number;
+  /** Undefined when the centre of the map is off the globe. */
+  metresPerPixel?: number;
+};
+
 export type LayerState = 'loading' | 'ready' | 'error';
 export type LayerStatus = { id: string; state: LayerState; message?: string };
 
@@ -79,6 +89,12 @@ export interface MapEngine {
   zoomToLayer(id: string): void;
   zoomIn(): void;
   zoomOut(): void;
+  /** Turns the map until north is up, around the point in the centre. */
+  faceNorth(): void;
+  /** Tilts the view to `pitch` degrees (−90 looks straight down), around the point in the centre. */
+  tiltTo(pitch: number): void;
+  /** The heading, tilt and scale now and after every change of the view; answers the unsubscribe. */
+  onViewChange(callback: (view: ViewState) => void): () => void;
   /** Every status change of a layer; answers the unsubscribe. */
   onLayerStatus(callback: (status: LayerStatus) => void): () => void;
   /** The point of the globe under the pointer, or null off the globe. */

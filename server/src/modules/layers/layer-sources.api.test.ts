@@ -162,11 +162,11 @@ describe('layer sources and features for the viewer', () => {
     );
     expect(admin.body).not.toContain('hunter2-secret');
     expect(admin.body).not.toContain(upstreamOrigin);
-    expect(admin.results[1]).toMatchObject({
-      key: 'geojson',
-      proxied: true,
-      config: { url: `/api/layers/${layer.squares}/features` },
-    });
+    // Uploaded features come from this server, at an address the map can fetch without the login header.
+    expect(admin.results[1]).toMatchObject({ key: 'geojson', proxied: true });
+    expect(String(admin.results[1]?.config.url)).toMatch(
+      new RegExp(`^/api/layers/${layer.squares}/features\\?capability=[\\w-]+\\.[\\w-]+$`),
+    );
 
     expect((await sources('editor', `workspace=${workspace.id}`)).results).toHaveLength(3);
     expect((await sources('member', `workspace=${workspace.id}`)).results).toHaveLength(3);
@@ -203,6 +203,42 @@ describe('layer sources and features for the viewer', () => {
     expect((await read(null, layer.squares as number)).statusCode).toBe(401);
     // A layer without uploaded features has none to give.
     expect((await read('admin', layer.dikes as number)).statusCode).toBe(404);
+  });
+
+  it('streams uploaded features at the address the sources gave, without the login header, for that reader and layer only', async () => {
+    const addressOf = async (who: Role, id: number) =>
+      String(
+        (await sources(who, `workspace=${workspace.id}`)).results.find((s) => s.layer === id)?.config.url,
+      );
+    // The map's own fetch: no Authorization header, only the address.
+    const fetchAddress = (url: string) => t.app.inject({ method: 'GET', url });
+    const mine = await addressOf('viewer', layer.squares as number);
+    const answer = await fetchAddress(mine);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().features[0].properties.name).toBe('Square');
+    const crew = await addressOf('member', layer.crew as number);
+    expect((await fetchAddress(crew)).statusCode).toBe(200);
+
+    // Bound to its layer, signed by this server.
+    expect(
+      (await fetchAddress(mine.replace(`/layers/${layer.squares}/`, `/layers/${layer.crew}/`))).statusCode,
+    ).toBe(403);
+    expect((await fetchAddress(`${mine}x`)).statusCode).toBe(403);
+    expect((await fetchAddress(`/api/layers/${layer.squares}/features?capability=`)).statusCode).toBe(403);
+
+    // The reader's rights are checked on every fetch: out of the group, the member's address is dead.
+    const member = users.member;
+    const memberships = (await call('admin', `/api/userGroup/${layerGroup.id}/members`)).json() as {
+      results: { id: number; email: string }[];
+    };
+    const membership = memberships.results.find((m) => m.email === member.email);
+    expect(membership, JSON.stringify(memberships)).toBeDefined();
+    expect(
+      (await call('admin', `/api/userGroup/${layerGroup.id}/members/${membership?.id}`, 'DELETE')).statusCode,
+    ).toBe(204);
+    expect((await fetchAddress(crew)).statusCode).toBe(404);
+    await call('admin', `/api/userGroup/${layerGroup.id}/members`, 'POST', { email: member.email });
+    expect((await fetchAddress(crew)).statusCode).toBe(200);
   });
 
   it('stops answering a share link at once when it expires or is revoked', async () => {

@@ -17,11 +17,7 @@ export function layersRoutes(
   );
   route(layersApi.sources, async (request) => layers.sources(() => authenticate(request), request.query));
   route(layersApi.features, async (request, reply) => {
-    const collection = await layers.features(
-      () => authenticate(request),
-      request.params.id,
-      request.query.token,
-    );
+    const collection = await layers.features(() => authenticate(request), request.params.id, request.query);
     return reply.type('application/geo+json').send(collection);
   });
   route(layersApi.create, async (request) => layers.create(userOf(request), request.body));

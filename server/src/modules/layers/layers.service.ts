@@ -25,9 +25,13 @@ import type { Capabilities, Capability } from './proxy-capability.js';
 type Reader = { kind: 'user'; user: AuthedUser; rights: WorkspaceRights } | { kind: 'share' };
 type ReadQuery = { workspace?: number | undefined; token?: string | undefined };
 
-/** Where the viewer reads an uploaded source's features: this server, which checks the layer's readers. */
-const featuresUrl = (layerId: number, token: string | undefined) =>
-  `/api/layers/${layerId}/features${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+/**
+ * Where the viewer reads an uploaded source's features: this server, which checks the
+ * layer's readers. The map fetches it without the login header, so a logged-in reader's
+ * address carries a capability (as the proxy's do); a share link's reader's, the token.
+ */
+const featuresUrl = (layerId: number, grant: { token: string } | { capability: string }) =>
+  `/api/layers/${layerId}/features?${new URLSearchParams(grant)}`;
 
 /**
  * A workspace's layer tree. Everyone with view rights reads it (a share link too); its
@@ -151,6 +155,23 @@ export function createLayersService(
   }
 
   /** A layer the caller may see, with its data source; 404 otherwise. */
+  /**
+   * A layer's source for the holder of a capability: it must be this server's, for this
+   * layer and not expired, and its subject must still see the layer (checked on every call).
+   */
+  async function sourceByCapability(id: number, text: string) {
+    const capability = deps.capabilities.verify(text, id);
+    if (!capability) throw forbidden('This map address has expired or is not valid. Reload the page.');
+    const { subject } = capability;
+    const caller = async (): Promise<AuthedUser> => {
+      // The user it was issued to, while they may still log in; a share link's reader has none.
+      const user = 'user' in subject ? await findUserById(db, subject.user) : undefined;
+      if (!user?.isActive) throw notFound();
+      return { id: user.id, username: user.username, email: user.email, tokenId: 0 };
+    };
+    return visibleSource(caller, id, 'share' in subject ? subject.share : undefined);
+  }
+
   async function visibleSource(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
     const row = await repo.findLayer(db, id);
     if (!row) throw notFound();
@@ -212,7 +233,12 @@ export function createLayersService(
         // A source holding credentials is fetched by this server, which adds them: the browser never sees them.
         const secured = !uploaded && Object.keys(deps.datasources.openSecretsOf(source)).length > 0;
         const url = uploaded
-          ? featuresUrl(layer.id, query.token)
+          ? featuresUrl(
+              layer.id,
+              query.token
+                ? { token: query.token }
+                : { capability: deps.capabilities.issue(layer.id, subject) },
+            )
           : secured
             ? proxiedUrl(
                 layer.id,
@@ -233,8 +259,15 @@ export function createLayersService(
     },
 
     /** The uploaded features of a layer's source, for whoever may see that layer. */
-    async features(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
-      const source = await visibleSource(caller, id, token);
+    async features(
+      caller: () => Promise<AuthedUser>,
+      id: number,
+      grant: { token?: string | undefined; capability?: string | undefined },
+    ) {
+      const source =
+        grant.capability === undefined
+          ? await visibleSource(caller, id, grant.token)
+          : await sourceByCapability(id, grant.capability);
       if (typeof source.config.uploaded !== 'string')
         throw notFound('This data source has no uploaded features.');
       return featureCollectionStream(db, source);
@@ -252,15 +285,7 @@ export function createLayersService(
       rest: string,
       query: string,
     ): Promise<UpstreamRequest> {
-      const capability = deps.capabilities.verify(capabilityText, id);
-      if (!capability) throw forbidden('This map address has expired or is not valid. Reload the page.');
-      const subject = capability.subject;
-      const caller = async (): Promise<AuthedUser> => {
-        const user = 'user' in subject ? await findUserById(db, subject.user) : undefined;
-        if (!user?.isActive) throw notFound();
-        return { id: user.id, username: user.username, email: user.email, tokenId: 0 };
-      };
-      const source = await visibleSource(caller, id, 'share' in subject ? subject.share : undefined);
+      const source = await sourceByCapability(id, capabilityText);
       const secrets = deps.datasources.openSecretsOf(source);
       const key = source.typeId === null ? undefined : datasourceTypeById(source.typeId)?.key;
       const token =

@@ -15,6 +15,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayerStatus } from '../../../viewer/map-engine';
 import { checkState, displayName, isBaseLayer, isGroup, type Visibility } from '../layer-tree';
+import type { Legend } from '../legend';
+import { LayerLegend } from './layer-legend';
 
 type Props = {
   tree: readonly Layer[];
@@ -25,6 +27,8 @@ type Props = {
   opacity: Readonly<Record<string, number>>;
   onOpacity: (id: number, opacity: number) => void;
   onZoomTo: (id: number) => void;
+  /** The legend of each drawn layer that has one, by id. */
+  legends: Readonly<Record<string, Legend>>;
 };
 
 /** The workspace's layers as a nested list: ticks, a spinner while a layer loads, its error when it fails. */
@@ -47,7 +51,8 @@ export function LayerPanel({ tree, ...rest }: Props) {
 }
 
 function LayerItem({ layer, depth, ...rest }: Omit<Props, 'tree'> & { layer: Layer; depth: number }) {
-  const { visibility, statuses, onToggle, opacity, onOpacity, onZoomTo } = rest;
+  const { visibility, statuses, onToggle, opacity, onOpacity, onZoomTo, legends } = rest;
+  const legend = legends[String(layer.id)];
   const { t } = useTranslation();
   const [toolsOpen, setToolsOpen] = useState(false);
   const name = displayName(layer.name);
@@ -138,6 +143,7 @@ function LayerItem({ layer, depth, ...rest }: Omit<Props, 'tree'> & { layer: Lay
           <Button size="small" startIcon={<ZoomInMapIcon />} onClick={() => onZoomTo(layer.id)}>
             {t('viewer.zoomToLayer')}
           </Button>
+          {legend && <LayerLegend name={name} legend={legend} />}
         </Box>
       )}
       {isGroup(layer) && (

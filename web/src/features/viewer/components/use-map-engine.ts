@@ -6,6 +6,7 @@ import {
   type MapEngine,
   type PickedFeature,
   type ViewerLayer,
+  type ViewState,
 } from '../../../viewer/map-engine';
 
 /**
@@ -20,6 +21,7 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
   const [pointer, setPointer] = useState<{ longitude: number; latitude: number } | null>(null);
   /** What the last click on the map found; null until a click, or once closed. */
   const [picked, setPicked] = useState<PickedFeature[] | null>(null);
+  const [view, setView] = useState<ViewState | null>(null);
   const started = camera !== undefined;
   const firstCamera = useRef(camera);
   firstCamera.current ??= camera;
@@ -41,6 +43,7 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
         stops.push(made.onLayerStatus((status) => setStatuses((all) => ({ ...all, [status.id]: status }))));
         stops.push(made.onPointerMove(setPointer));
         stops.push(made.onPick(setPicked));
+        stops.push(made.onViewChange(setView));
         setEngine(made);
       },
       (error: unknown) => {
@@ -59,5 +62,14 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
     engine?.setLayers(layers);
   }, [engine, layers]);
 
-  return { containerRef, engine, failure, statuses, pointer, picked, clearPicked: () => setPicked(null) };
+  return {
+    containerRef,
+    engine,
+    failure,
+    statuses,
+    pointer,
+    picked,
+    view,
+    clearPicked: () => setPicked(null),
+  };
 }

@@ -30,12 +30,13 @@ import { layersQueryOptions } from '../api/get-layers';
 import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
 import { useSaveCamera } from '../api/update-workspace-camera';
 import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibility } from '../layer-tree';
+import { legendOf } from '../legend';
 import { loadedWithMapPolicy } from '../map-document';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
 import { EditorPanel, type EditorTab } from './editor/editor-panel';
 import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
-import { MapControls } from './map-controls';
+import { MapControls, ScaleBar } from './map-controls';
 import { useMapEngine } from './use-map-engine';
 
 /** The caller's rights, as the workspace's details name them. */
@@ -144,7 +145,17 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
     () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
     [shownLayers],
   );
-  const { containerRef, engine, failure, statuses, pointer, picked, clearPicked } = useMapEngine(
+  const legends = useMemo(
+    () =>
+      Object.fromEntries(
+        layers.flatMap((layer) => {
+          const legend = legendOf(layer, window.location.origin);
+          return legend ? [[layer.id, legend] as const] : [];
+        }),
+      ),
+    [layers],
+  );
+  const { containerRef, engine, failure, statuses, pointer, picked, view, clearPicked } = useMapEngine(
     savedCamera,
     shownLayers,
   );
@@ -209,6 +220,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
         opacity={opacity}
         onOpacity={(layerId, value) => setOpacityOverrides((all) => ({ ...all, [layerId]: value }))}
         onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
+        legends={legends}
       />
     );
   const panelTitle = editing ? t('editor.title') : t('viewer.layers');
@@ -340,10 +352,17 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
       <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
         <MapControls
           disabled={!engine}
+          view={view}
           onHome={() => savedCamera && engine?.flyTo(savedCamera, 1)}
           onZoomIn={() => engine?.zoomIn()}
           onZoomOut={() => engine?.zoomOut()}
+          onFaceNorth={() => engine?.faceNorth()}
+          onTilt={(pitch) => engine?.tiltTo(pitch)}
         />
+      </Box>
+
+      <Box sx={{ position: 'absolute', left: 8, bottom: 36 }}>
+        <ScaleBar metresPerPixel={view?.metresPerPixel} />
       </Box>
 
       <Paper
