@@ -8,6 +8,7 @@ import {
   arcgisServiceJson,
   box,
   geographicImage,
+  legendSwatch,
   mapFixtures,
   mercatorTile,
   rectanglesGeojson,
@@ -228,6 +229,12 @@ async function serveMapFixture(url: URL, response: http.ServerResponse): Promise
       send(response, 'text/xml', wmsCapabilitiesXml(`${url.origin}/wms`));
       return true;
     }
+    if (request === 'getlegendgraphic') {
+      // A swatch in the layer's colour, for the layer it serves only.
+      if (q.get('layer') !== mapFixtures.wms.layer) send(response, 'text/plain', 'No such layer', 400);
+      else send(response, 'image/png', legendSwatch(mapFixtures.wms.colour));
+      return true;
+    }
     const width = Number(q.get('width'));
     const height = Number(q.get('height'));
     const numbers = (q.get('bbox') ?? '').split(',').map(Number);
@@ -283,6 +290,16 @@ async function serveMapFixture(url: URL, response: http.ServerResponse): Promise
   }
   if (/^\/arcgis\/rest\/services\/Blocks\/MapServer\/?$/.test(pathname)) {
     send(response, 'application/json', JSON.stringify(arcgisServiceJson()));
+    return true;
+  }
+  if (/^\/arcgis\/rest\/services\/Blocks\/MapServer\/legend$/.test(pathname)) {
+    const imageData = legendSwatch(mapFixtures.arcgis.colour).toString('base64');
+    const legend = [{ label: 'Purple block', imageData, contentType: 'image/png', width: 20, height: 20 }];
+    send(
+      response,
+      'application/json',
+      JSON.stringify({ layers: [{ layerId: 0, layerName: 'Blocks', legend }] }),
+    );
     return true;
   }
   // Cesium discards tiles identical to the (0, 0, deepest level) tile: that one is transparent here.

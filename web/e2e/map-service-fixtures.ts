@@ -131,6 +131,11 @@ export function geographicImage(
   );
 }
 
+/** A 20 px legend swatch of one colour (WMS GetLegendGraphic, an ArcGIS legend's imageData). */
+export function legendSwatch(colour: Rgb): Buffer {
+  return geographicImage(20, 20, [0, 0, 1, 1], [0, 0, 1, 1], colour);
+}
+
 /** A WMS 1.3.0 GetCapabilities document with one queryable layer. */
 export function wmsCapabilities(url: string): string {
   const [w, s, e, n] = mapFixtures.wms.extent;

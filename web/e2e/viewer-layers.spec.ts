@@ -173,6 +173,32 @@ test('a broken layer shows its error while the others draw', async () => {
   }
 });
 
+test('legends: the WMS’s own image, the ArcGIS service’s symbols, the template’s colours', async () => {
+  const options = (name: string) => page.getByRole('button', { name: `Layer options: ${name}` });
+  const legendOf = (name: string) => page.getByRole('figure', { name: `Legend of ${name}` });
+
+  await options(proofs.wms.name).click();
+  const image = legendOf(proofs.wms.name).getByRole('img', { name: `Legend of ${mapFixtures.wms.layer}` });
+  await expect(image).toBeVisible();
+  // The service's answer (a 20 px swatch) arrived and decoded.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(20);
+
+  await options(proofs.arcgis.name).click();
+  await expect(legendOf(proofs.arcgis.name).getByText('Purple block')).toBeVisible();
+
+  await options(proofs.geojson.name).click();
+  await expect(legendOf(proofs.geojson.name).getByText(proofs.geojson.name)).toBeVisible();
+
+  // Tile services without a legend show none.
+  await options(proofs.wmts.name).click();
+  await expect(page.getByRole('slider', { name: 'Opacity' })).toHaveCount(4);
+  await expect(legendOf(proofs.wmts.name)).toHaveCount(0);
+
+  for (const proof of [proofs.wms, proofs.arcgis, proofs.geojson, proofs.wmts])
+    await options(proof.name).click();
+  await expect(page.getByRole('slider', { name: 'Opacity' })).toHaveCount(0);
+});
+
 test('a WMS 1.3.0 layer draws its GetMap images inside their extent only', async () => {
   await proveLayer(proofs.wms);
 });

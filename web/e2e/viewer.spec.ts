@@ -96,6 +96,59 @@ test('saves the view, which the next visit restores', async ({ page, request }) 
   expect(Math.abs((restored.height ?? 0) - (saved.height ?? 0))).toBeLessThan((saved.height ?? 0) * 0.01);
 });
 
+test('the compass, the tilt and the scale bar follow the view', async ({ page, request }) => {
+  const { user, workspace } = await prepare(request);
+  await logIn(page, user);
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await waitForMapIdle(page);
+  const scale = page.getByRole('img', { name: /^Scale: [\d,]+ (m|km)$/ });
+  await expect(scale).toBeVisible();
+  const before = await scale.getAttribute('aria-label');
+
+  // Straight down at first: the button offers the tilt, and tilts.
+  await page.getByRole('button', { name: 'Tilt the view' }).click();
+  await expect(page.getByRole('button', { name: 'Look straight down' })).toBeVisible();
+  // The camera flies there: ask until it arrived. (−40° at the point looked at; the camera's
+  // own pitch differs by the globe's curvature between the two.)
+  await expect
+    .poll(
+      async () => {
+        const { pitch = 0 } = await mapCamera(page);
+        return pitch > -50 && pitch < -35;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  // Turned away from north, the compass turns it back around the same point.
+  await page.evaluate(() => {
+    const hook = (
+      window as unknown as {
+        __viewer: { engine: { flyTo(c: object, d: number): void; getCamera(): object } };
+      }
+    ).__viewer;
+    hook.engine.flyTo({ ...hook.engine.getCamera(), heading: 120 }, 0);
+  });
+  await waitForMapIdle(page);
+  expect((await mapCamera(page)).heading).toBeCloseTo(120, 0);
+  await page.getByRole('button', { name: 'Face north' }).click();
+  await expect
+    .poll(
+      async () => {
+        const { heading = 0 } = await mapCamera(page);
+        return Math.min(heading, 360 - heading);
+      },
+      { timeout: 30_000 },
+    )
+    .toBeLessThan(0.5);
+
+  await page.getByRole('button', { name: 'Look straight down' }).click();
+  await expect.poll(async () => (await mapCamera(page)).pitch, { timeout: 30_000 }).toBeCloseTo(-90, 0);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await waitForMapIdle(page);
+  await expect(scale).not.toHaveAttribute('aria-label', before ?? '');
+});
+
 test('a share link shows the workspace read-only without a login', async ({ browser, request }) => {
   const { session, workspace } = await prepare(request);
   const { token } = await createShareLink(session, workspace.id);

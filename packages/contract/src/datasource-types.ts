@@ -21,6 +21,18 @@ const requiredText = (max: number) =>
     .min(1, 'This field is required')
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
+/**
+ * A key the service wants in the query of every request (many tile services do). Kept
+ * like a password: the map reads such a source through this server, which adds it.
+ */
+const apiKey = {
+  apiKey: secret,
+  apiKeyParameter: z
+    .string()
+    .regex(/^[A-Za-z][\w.-]{0,99}$/, 'Enter the name of a query parameter, e.g. key or api_key.')
+    .default('key'),
+};
+
 /** Extra query parameters appended to every request to the service. */
 const extraParameters = z.record(z.string().max(100), z.string().max(1000)).default({});
 
@@ -42,6 +54,7 @@ export const wmtsConfig = z.object({
   tileMatrixSetID: requiredText(200),
   format: z.string().max(100).default('image/png'),
   parameters: extraParameters,
+  ...apiKey,
 });
 
 export const xyzConfig = z.object({
@@ -53,11 +66,13 @@ export const xyzConfig = z.object({
   minimumLevel: z.number().int().min(0).max(30).default(0),
   maximumLevel: z.number().int().min(0).max(30).default(19),
   credit: z.string().max(500).default(''),
+  ...apiKey,
 });
 
 export const tiles3dConfig = z.object({
   url: httpUrl,
   maximumScreenSpaceError: z.number().positive().max(1024).default(16),
+  ...apiKey,
 });
 
 /** A GeoJSON URL, or an uploaded file (`uploaded`: its file name) whose features the server keeps. */
@@ -101,13 +116,14 @@ export const arcgisFeatureServerConfig = z.object({
 export const cesiumTerrainConfig = z.object({
   url: httpUrl,
   requestVertexNormals: z.boolean().default(true),
+  ...apiKey,
 });
 
 export const datasourceTypeDefinitions = [
   { id: 1, key: 'wms', name: 'WMS', config: wmsConfig, secrets: ['password'] },
-  { id: 2, key: 'wmts', name: 'WMTS', config: wmtsConfig, secrets: [] },
-  { id: 3, key: 'xyz', name: 'XYZ tiles', config: xyzConfig, secrets: [] },
-  { id: 4, key: '3dtiles', name: '3D Tiles', config: tiles3dConfig, secrets: [] },
+  { id: 2, key: 'wmts', name: 'WMTS', config: wmtsConfig, secrets: ['apiKey'] },
+  { id: 3, key: 'xyz', name: 'XYZ tiles', config: xyzConfig, secrets: ['apiKey'] },
+  { id: 4, key: '3dtiles', name: '3D Tiles', config: tiles3dConfig, secrets: ['apiKey'] },
   { id: 5, key: 'geojson', name: 'GeoJSON', config: geojsonConfig, secrets: [] },
   {
     id: 6,
@@ -123,7 +139,13 @@ export const datasourceTypeDefinitions = [
     config: arcgisFeatureServerConfig,
     secrets: ['token'],
   },
-  { id: 8, key: 'cesium-terrain', name: 'Cesium terrain', config: cesiumTerrainConfig, secrets: [] },
+  {
+    id: 8,
+    key: 'cesium-terrain',
+    name: 'Cesium terrain',
+    config: cesiumTerrainConfig,
+    secrets: ['apiKey'],
+  },
 ] as const;
 
 export type DatasourceTypeKey = (typeof datasourceTypeDefinitions)[number]['key'];

@@ -342,6 +342,14 @@ export const en = {
     fillColor: { label: 'Fill colour', help: 'A CSS colour, with transparency, e.g. #ff6d0033.' },
     clampToGround: { label: 'Clamp to ground', help: 'Draw the features on the terrain.' },
     where: { label: 'Filter (where)', help: 'Which features to show, as an SQL condition; 1=1 shows all.' },
+    apiKey: {
+      label: 'API key',
+      help: 'If the service asks for a key: stored encrypted, it never comes back to the browser; the map reads the service through this server.',
+    },
+    apiKeyParameter: {
+      label: 'API key parameter',
+      help: 'The name of the query parameter that carries the key, e.g. key, apikey or api_key.',
+    },
     token: { label: 'Token', help: 'An ArcGIS token; stored encrypted, it never comes back to the browser.' },
     portal: {
       label: 'ArcGIS portal',

@@ -360,6 +360,14 @@ export const nl: Messages = {
     fillColor: { label: 'Vulkleur', help: 'Een CSS-kleur, met transparantie, bijv. #ff6d0033.' },
     clampToGround: { label: 'Op het terrein leggen', help: 'Teken de objecten op het terrein.' },
     where: { label: 'Filter (where)', help: 'Welke objecten je toont, als SQL-voorwaarde; 1=1 toont alles.' },
+    apiKey: {
+      label: 'API-sleutel',
+      help: 'Als de dienst om een sleutel vraagt: versleuteld bewaard, hij komt nooit terug naar de browser; de kaart leest de dienst via deze server.',
+    },
+    apiKeyParameter: {
+      label: 'Parameter van de API-sleutel',
+      help: 'De naam van de queryparameter met de sleutel, bijvoorbeeld key, apikey of api_key.',
+    },
     token: {
       label: 'Token',
       help: 'Een ArcGIS-token; versleuteld opgeslagen, het komt nooit terug naar de browser.',

@@ -51,6 +51,10 @@ function startFixtureServices() {
         return send('application/json', fixture('terrain/layer.json'));
       case '/xyz/0/0/0.png':
         return send('image/png', png);
+      case '/keyed/0/0/0.png':
+        return url.searchParams.get('api_key') === 'tile-key-7'
+          ? send('image/png', png)
+          : send('text/plain', 'Invalid API key', 403);
       case '/moved':
         response.writeHead(302, { Location: '/geoserver/wms?SERVICE=WMS&REQUEST=GetCapabilities' });
         return response.end();
@@ -151,6 +155,29 @@ describe('inspect', () => {
     expect(terrain.title).toBe('Alpine terrain 10 m');
     const xyz = await inspect(3, { url: `${services.origin}/xyz/{z}/{x}/{y}.png` });
     expect(xyz.statusCode).toBe(200);
+  });
+
+  it('sends a tile service’s API key under its parameter, from the config or the stored source', async () => {
+    const url = `${services.origin}/keyed/{z}/{x}/{y}.png`;
+    expect((await inspect(3, { url })).statusCode).toBe(400);
+    expect((await inspect(3, { url, apiKey: 'tile-key-7', apiKeyParameter: 'api_key' })).statusCode).toBe(
+      200,
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/datasources',
+      headers: auth(token),
+      payload: {
+        name: 'Keyed tiles',
+        type: 3,
+        account: account.id,
+        config: { url, apiKey: 'tile-key-7', apiKeyParameter: 'api_key' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Kept like a password: never sent back.
+    expect(created.body).not.toContain('tile-key-7');
+    expect((await inspect(3, { url }, { datasource: created.json().id })).statusCode).toBe(200);
   });
 
   it('says which: not this type, not found, refused, and follows a redirect on the allowed host', async () => {

@@ -33,6 +33,9 @@ export function createInspectService(
         const stored = await deps.datasources.secretsOf(caller, input.datasource);
         const { arcgis: _session, ...values } = stored.secrets;
         for (const [key, value] of Object.entries(values)) if (!config[key]) config[key] = value;
+        // The form's fields win; what it left out is the stored source's (the key's parameter name).
+        for (const [key, value] of Object.entries(stored.datasource.config))
+          if (config[key] === undefined) config[key] = value;
         // Signed in with ArcGIS: the user's token, refreshed when it has run out.
         if (!config.token && stored.secrets.arcgis)
           config.token = await deps.arcgis.tokenFor(stored.datasource);
@@ -81,11 +84,15 @@ function basicAuth(config: Record<string, unknown>): Record<string, string> {
   return { Authorization: `Basic ${credentials.toString('base64')}` };
 }
 
-/** ArcGIS services take their token as a query parameter. */
+/** ArcGIS services take their token as a query parameter, tile services their API key. */
 function withToken(url: string, config: Record<string, unknown>): string {
-  if (typeof config.token !== 'string' || !config.token) return url;
   const target = new URL(url);
-  target.searchParams.set('token', config.token);
+  if (typeof config.token === 'string' && config.token) target.searchParams.set('token', config.token);
+  if (typeof config.apiKey === 'string' && config.apiKey)
+    target.searchParams.set(
+      typeof config.apiKeyParameter === 'string' && config.apiKeyParameter ? config.apiKeyParameter : 'key',
+      config.apiKey,
+    );
   return target.toString();
 }
 
@@ -98,6 +105,6 @@ async function inspectTemplate(fetcher: UrlFetcher, config: Record<string, unkno
     .replaceAll('{x}', '0')
     .replaceAll('{y}', '0')
     .replaceAll('{s}', String(subdomains[0] ?? 'a'));
-  await fetchOrExplain(fetcher, url, { accept: (type) => type.startsWith('image/') });
+  await fetchOrExplain(fetcher, withToken(url, config), { accept: (type) => type.startsWith('image/') });
   return { title: new URL(url).hostname, extent: [-180, -85.0511, 180, 85.0511], layers: [] };
 }

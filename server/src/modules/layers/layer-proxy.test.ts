@@ -38,6 +38,40 @@ describe('the layer proxy’s addresses', () => {
     expect(content.url).toBe('https://t.example.org/city/tiles/0.glb');
   });
 
+  it('keeps a tile template’s placeholders for the map, and serves anything below its fixed folder', () => {
+    expect(proxiedUrl(7, 'cap', 'https://{s}.tiles.example.org/base/{z}/{x}/{y}.png?style=dark')).toBe(
+      '/api/layers/7/proxy/cap/{z}/{x}/{y}.png',
+    );
+    expect(
+      proxiedUrl(
+        7,
+        'cap',
+        'https://wmts.example.org/rest/roads/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png',
+      ),
+    ).toBe('/api/layers/7/proxy/cap/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png');
+    const tile = upstreamRequest(
+      'https://{s}.tiles.example.org/base/{z}/{x}/{y}.png?style=dark&v={v}',
+      '3/2/1.png',
+      'key=mine&style=x',
+      { apiKey: { parameter: 'key', value: 'k3y' }, subdomains: ['b', 'c'] },
+    );
+    expect(tile.url).toBe('https://b.tiles.example.org/base/3/2/1.png?style=dark&style=x&key=k3y');
+    expect(() => upstreamRequest('https://tiles.example.org/base/{z}/{x}/{y}.png', '../x', '', {})).toThrow();
+  });
+
+  it('adds an API key under its parameter, which the browser cannot set', () => {
+    const tileset = upstreamRequest(
+      'https://t.example.org/city/tileset.json',
+      'tileset.json',
+      'api_key=x&v=2',
+      {
+        wholeFolder: true,
+        apiKey: { parameter: 'api_key', value: 'real' },
+      },
+    );
+    expect(tileset.url).toBe('https://t.example.org/city/tileset.json?v=2&api_key=real');
+  });
+
   it('refuses anything outside the source', () => {
     const source = 'https://maps.example.org/geoserver/wms';
     for (const rest of [

@@ -81,6 +81,12 @@ describe('layer sources and features for the viewer', () => {
   const upstreamSeen: { url: string; authorization: string | undefined }[] = [];
   const upstream = http.createServer((request, response) => {
     upstreamSeen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    // The keyed tile service wants its API key in the query.
+    if (request.url?.startsWith('/keyed/')) {
+      const key = new URL(request.url, 'http://x').searchParams.get('api_key');
+      response.writeHead(key === 'tile-key-7' ? 200 : 403, { 'content-type': 'image/png' }).end('keyed-tile');
+      return;
+    }
     if (request.headers.authorization !== `Basic ${Buffer.from('ops:hunter2-secret').toString('base64')}`) {
       response.writeHead(401).end('who are you?');
       return;
@@ -286,6 +292,40 @@ describe('layer sources and features for the viewer', () => {
       // A share link's reader too, without a login.
       const shared = await proxied(null, `token=${shareToken}`);
       expect((await get(`${shared}?REQUEST=GetMap`)).statusCode).toBe(200);
+    });
+
+    it('adds a tile service’s API key, which the browser never sees, filling the map’s template', async () => {
+      const source = (
+        await call('admin', '/api/datasources', 'POST', {
+          name: 'Keyed tiles',
+          type: 3,
+          account: (await call('admin', `/api/workspaces/${workspace.id}`)).json().account,
+          config: {
+            url: `${upstreamOrigin}/keyed/{z}/{x}/{y}.png`,
+            apiKey: 'tile-key-7',
+            apiKeyParameter: 'api_key',
+          },
+        })
+      ).json();
+      const keyed = (
+        await call('admin', '/api/layers', 'POST', {
+          workspace: workspace.id,
+          name: 'Keyed',
+          data_source: source.id,
+        })
+      ).json();
+      const listed = await sources('viewer', `workspace=${workspace.id}`);
+      expect(listed.body).not.toContain('tile-key-7');
+      const url = String(listed.results.find((s) => s.layer === keyed.id)?.config.url);
+      expect(url).toMatch(
+        new RegExp(`^/api/layers/${keyed.id}/proxy/[\\w-]+\\.[\\w-]+/\\{z\\}/\\{x\\}/\\{y\\}\\.png$`),
+      );
+      // What the map asks for once it filled in the template; a key of the browser's own is dropped.
+      const res = await get(`${url.replace('{z}/{x}/{y}', '3/4/5')}?api_key=guess`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('keyed-tile');
+      expect(upstreamSeen.at(-1)?.url).toBe('/keyed/3/4/5.png?api_key=tile-key-7');
+      await call('admin', `/api/layers/${keyed.id}`, 'DELETE');
     });
 
     it('refuses tampered, foreign and outside addresses', async () => {

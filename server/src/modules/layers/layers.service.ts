@@ -294,8 +294,17 @@ export function createLayersService(
           : secrets.arcgis
             ? await deps.arcgis.tokenFor(source)
             : undefined;
+      const apiKey =
+        typeof secrets.apiKey === 'string' && secrets.apiKey
+          ? { parameter: String(source.config.apiKeyParameter || 'key'), value: secrets.apiKey }
+          : undefined;
       return upstreamRequest(String(source.config.url ?? ''), rest, query, {
-        wholeFolder: key === '3dtiles',
+        // A tileset and a terrain name their content relative to themselves.
+        wholeFolder: key === '3dtiles' || key === 'cesium-terrain',
+        ...(apiKey ? { apiKey } : {}),
+        ...(Array.isArray(source.config.subdomains)
+          ? { subdomains: source.config.subdomains.map(String) }
+          : {}),
         ...(typeof secrets.password === 'string' && typeof source.config.username === 'string'
           ? { basic: { username: source.config.username, password: secrets.password } }
           : {}),

@@ -71,6 +71,8 @@ describe('inputs and config', () => {
       minimumLevel: '0',
       maximumLevel: '19',
       credit: '',
+      apiKey: '',
+      apiKeyParameter: 'key',
     });
     expect(
       initialInputValues(wms, {

@@ -105,6 +105,7 @@ describe('creating a data source', () => {
           subdomains: ['a', 'b'],
           minimumLevel: 0,
           maximumLevel: 18,
+          apiKeyParameter: 'key',
         },
       },
     ]);
