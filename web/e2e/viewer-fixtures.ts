@@ -100,7 +100,7 @@ type ViewerHook = {
 };
 
 /** Waits until the map exists (?e2e hook) and has drawn everything it loads. */
-export async function waitForMapIdle(page: Page, timeout = 60_000) {
+export async function waitForMapIdle(page: Page, timeout = 120_000) {
   await page.waitForFunction(() => Boolean((window as unknown as { __viewer?: ViewerHook }).__viewer), null, {
     timeout,
   });

@@ -14,7 +14,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const user = await createActiveUser(request, `shots${colorScheme}`);
     const session = await apiSession(request, user);
     const account = await createAccount(session, uniqueName('Shots'));
@@ -34,7 +34,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await lookAt(page, testInfo, 'viewer', { fullPage: false });
 
     await page.goto(`/workspace/${id}?e2e`);
-    await expect(page.getByRole('tab', { name: 'Layers', selected: true })).toBeVisible();
+    // Two software globes at once on two cores: the editor's code may take a while.
+    await expect(page.getByRole('tab', { name: 'Layers', selected: true })).toBeVisible({ timeout: 60_000 });
     await waitForMapIdle(page);
     await lookAt(page, testInfo, 'editor', { fullPage: false });
 
@@ -43,8 +44,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await waitForMapIdle(page);
     await lookAt(page, testInfo, 'viewer', { fullPage: false });
     await page.getByRole('button', { name: 'Show layers' }).click();
-    await expect(page.getByRole('tree', { name: 'Layers' })).toBeVisible();
+    // The sheet slides in: the picture waits until it is in place.
+    await expect(page.getByRole('tree', { name: 'Layers' })).toBeInViewport();
     await lookAt(page, testInfo, 'viewer-layers', { fullPage: false });
+
+    // The editor on a phone: its panel is the bottom sheet.
+    await page.goto(`/workspace/${id}?e2e`);
+    await waitForMapIdle(page);
+    await page.getByRole('button', { name: 'Show layers' }).click();
+    await expect(page.getByRole('tab', { name: 'Layers', selected: true })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Add layer' })).toBeInViewport();
+    await lookAt(page, testInfo, 'editor', { fullPage: false });
     await context.close();
   });
 }

@@ -4,6 +4,7 @@ import {
   ArcGisMapServerImageryProvider,
   BoundingSphere,
   buildModuleUrl,
+  CallbackProperty,
   Cartesian2,
   Cartesian3,
   Cesium3DTileStyle,
@@ -74,7 +75,19 @@ const color = (css: string | undefined, fallback: Color) =>
  * Styles a GeoJSON layer's entities from its template: fill, outline, opacity,
  * extrusion by a property and a label per feature.
  */
-function styleEntities(entities: readonly Entity[], template: LayerTemplate, opacity: number) {
+/**
+ * Points and labels sit on the globe: depth-tested against it they sink half into it, and
+ * without the test they show through it from its far side. So the test is off up to the
+ * horizon's distance from the camera and on beyond it (where only the far side lies).
+ */
+type OnGlobe = { disableDepthTestDistance: CallbackProperty };
+
+function styleEntities(
+  entities: readonly Entity[],
+  template: LayerTemplate,
+  opacity: number,
+  onGlobe: OnGlobe,
+) {
   const fill = color(template.color, Color.fromCssColorString(defaultFeatureColours.fill));
   const outline = color(template.outlineColor, Color.fromCssColorString(defaultFeatureColours.outline));
   const fillColor = fill.withAlpha(fill.alpha * opacity);
@@ -106,6 +119,7 @@ function styleEntities(entities: readonly Entity[], template: LayerTemplate, opa
         outlineColor,
         outlineWidth: 1,
         heightReference: HeightReference.CLAMP_TO_GROUND,
+        ...onGlobe,
       } as never;
     }
     if (template.label && properties && properties[template.label] !== undefined) {
@@ -117,8 +131,10 @@ function styleEntities(entities: readonly Entity[], template: LayerTemplate, opa
         outlineWidth: 3,
         style: LabelStyle.FILL_AND_OUTLINE,
         verticalOrigin: VerticalOrigin.BOTTOM,
+        // Above a point's dot, not across it.
+        pixelOffset: new Cartesian2(0, -7),
         heightReference: HeightReference.CLAMP_TO_GROUND,
-        disableDepthTestDistance: Number.POSITIVE_INFINITY,
+        ...onGlobe,
       } as never;
       if (!entity.position && entity.polygon) {
         const hierarchy = entity.polygon.hierarchy?.getValue(now) as PolygonHierarchy | undefined;
@@ -183,6 +199,14 @@ export async function createCesiumEngine(
     contextOptions: { webgl: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false } },
   });
   const scene = viewer.scene;
+  // Points and labels beyond the horizon are hidden by the globe (see OnGlobe).
+  scene.globe.depthTestAgainstTerrain = true;
+  const onGlobe: OnGlobe = {
+    disableDepthTestDistance: new CallbackProperty(() => {
+      const height = Math.max(scene.camera.positionCartographic.height, 0);
+      return Math.sqrt(height * (height + 2 * scene.globe.ellipsoid.maximumRadius));
+    }, false),
+  };
   const entries = new Map<string, Entry>();
   const statusListeners = new Set<(status: LayerStatus) => void>();
   let destroyed = false;
@@ -352,7 +376,7 @@ export async function createCesiumEngine(
               async (dataSource) => {
                 if (entry.removed || destroyed) return;
                 entry.dataSource = dataSource;
-                styleEntities(dataSource.entities.values, template, entry.layer.opacity);
+                styleEntities(dataSource.entities.values, template, entry.layer.opacity, onGlobe);
                 entry.styledOpacity = entry.layer.opacity;
                 dataSource.show = entry.layer.visible;
                 await viewer.dataSources.add(dataSource);
@@ -412,7 +436,7 @@ export async function createCesiumEngine(
     if (entry.dataSource) {
       entry.dataSource.show = visible;
       if (entry.styledOpacity !== opacity) {
-        styleEntities(entry.dataSource.entities.values, entry.layer.template, opacity);
+        styleEntities(entry.dataSource.entities.values, entry.layer.template, opacity, onGlobe);
         entry.styledOpacity = opacity;
       }
     }

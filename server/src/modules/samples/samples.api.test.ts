@@ -36,7 +36,7 @@ describe('the sample workspace', () => {
     expect(res.statusCode).toBe(201);
     const workspace = res.json();
     expect(workspace).toMatchObject({ name: 'Sample: World', account: account.id, rights: 'admin' });
-    expect(JSON.parse(workspace.camera)).toMatchObject({ longitude: 4, latitude: 22, pitch: -52 });
+    expect(JSON.parse(workspace.camera)).toMatchObject({ longitude: 12, latitude: 50, pitch: -90 });
 
     const tree = (
       await t.app.inject({ url: `/api/layers?workspace=${workspace.id}`, headers: auth(adaToken) })

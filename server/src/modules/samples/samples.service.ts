@@ -7,8 +7,8 @@ import * as layersRepo from '../layers/layers.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { bbox, countryLabels, positionsOf, worldCountries } from './world-countries.js';
 
-/** Europe from the south-west, tilted: the first view of the sample. */
-const sampleCamera = { longitude: 4, latitude: 22, height: 5_200_000, heading: 8, pitch: -52, roll: 0 };
+/** The sample's first view: straight down on Europe, the whole continent on a laptop and a phone. */
+const sampleCamera = { longitude: 12, latitude: 50, height: 6_500_000, heading: 0, pitch: -90, roll: 0 };
 
 /**
  * A sample workspace from data that ships with the product, so that a newcomer on a
