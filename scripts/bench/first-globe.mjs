@@ -24,8 +24,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const target = 1.3;
@@ -89,36 +89,9 @@ const builtCesium = path.join(root, 'web/dist/cesium');
 
 /** A 256 px PNG of one colour (the XYZ layer's tiles). */
 function solidPng([r, g, b]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(256, 0);
-  header.writeUInt32BE(256, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + 256 * 3);
-  for (let x = 0; x < 256; x++) row.set([r, g, b], 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 256 }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const png = new PNG({ width: 256, height: 256 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([r, g, b, 255], i);
+  return PNG.sync.write(png);
 }
 
 /**

@@ -7,19 +7,8 @@ export const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_PORTAL_PO
 
 const auth = (session: ApiSession) => ({ Authorization: `Token ${session.token}` });
 
-export async function createXyzSource(
-  session: ApiSession,
-  account: CreatedAccount,
-  name: string,
-  url: string,
-) {
-  const response = await session.request.post('/api/datasources', {
-    headers: auth(session),
-    data: { name, type: 3, account: account.id, config: { url } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
+export const createXyzSource = (session: ApiSession, account: CreatedAccount, name: string, url: string) =>
+  createSource(session, account, name, 3, { url });
 
 /** A data source of any type (1 WMS, 2 WMTS, 3 XYZ, 4 3D Tiles, 5 GeoJSON, 6 ArcGIS MapServer, …). */
 export async function createSource(

@@ -29,6 +29,7 @@ import { ApiError } from '../../../api/api-error';
 import { errorText } from '../../../components/form/error-text';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { Screen } from '../../../components/ui/screen';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useActiveAccount } from '../../accounts';
@@ -365,13 +366,3 @@ export function DatasourcesScreen() {
     </Screen>
   );
 }
-
-/** Read by screen readers, not shown (the header of the icon button columns). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -25,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../../components/form/error-text';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { Screen } from '../../../components/ui/screen';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useActiveAccount } from '../../accounts';
@@ -216,16 +217,3 @@ export function LayerLibraryScreen() {
     </Screen>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  // Pixels as text: in MUI's sx a bare 1 means 100%.
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
