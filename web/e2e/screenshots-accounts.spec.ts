@@ -75,8 +75,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.goto(`/workspace/${harbour.id}`);
       // The editor's panel: open on a wide screen, a sheet to open on a phone.
-      const showPanel = page.getByRole('button', { name: 'Show layers' });
-      if (await showPanel.isVisible()) await showPanel.click();
+      if ((page.viewportSize()?.width ?? 1280) < 600)
+        await page.getByRole('button', { name: 'Show layers' }).click();
       await page.getByRole('tab', { name: 'Sharing' }).click();
       const invite = page.getByRole('region', { name: 'Invite' });
       await expect(invite).toBeVisible();

@@ -106,9 +106,15 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
 
   // By keyboard: pick up with Space, one place up, drop with Space. Just below a group's
   // row is the group's first place.
+  // Each key waits for dnd-kit's announcement: a key pressed before the drag began is lost.
+  const announcer = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Move Harbour tiles' }).focus();
   await page.keyboard.press('Space');
+  await expect(announcer).toContainText(/Picked up|moved over/);
+  const overItself = (await announcer.textContent()) ?? '';
   await page.keyboard.press('ArrowUp');
+  await expect(announcer).toContainText('moved over');
+  await expect(announcer).not.toHaveText(overItself);
   await page.keyboard.press('Space');
   await expect
     .poll(async () => shape(await tree()))
