@@ -29,9 +29,16 @@ describe('second factor', () => {
     expect(started.statusCode).toBe(200);
     const { details, secret } = started.json();
     expect(details).toMatch(/^otpauth:\/\/totp\/.+secret=/);
-    const confirmed = await post('/auth/app/activate/confirm/', token, { code: totpNow(secret) });
+    const confirmedAt = Date.now();
+    const code = totpNow(secret, confirmedAt);
+    const confirmed = await post('/auth/app/activate/confirm/', token, { code });
     expect(confirmed.statusCode).toBe(200);
-    return { secret: secret as string, backupCodes: confirmed.json().backup_codes as string[] };
+    return {
+      secret: secret as string,
+      backupCodes: confirmed.json().backup_codes as string[],
+      code,
+      confirmedAt,
+    };
   }
 
   it('sets up the app method, then logs in with a TOTP code once', async () => {
@@ -40,7 +47,7 @@ describe('second factor', () => {
     const none = await t.app.inject({ url: '/auth/mfa/user-active-methods', headers: auth(token) });
     expect(none.json()).toMatchObject({ count: 0, results: [] });
 
-    const { secret, backupCodes } = await enableApp(token);
+    const { secret, backupCodes, code, confirmedAt } = await enableApp(token);
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
     const active = await t.app.inject({ url: '/auth/mfa/user-active-methods', headers: auth(token) });
@@ -53,12 +60,13 @@ describe('second factor', () => {
     expect(first.json()).toEqual({ ephemeral_token: expect.any(String), method: 'app' });
     expect(first.json().auth_token).toBeUndefined();
 
-    // The code used to confirm the setup was consumed: the same step cannot log in.
-    const replayed = await loginCode(first.json().ephemeral_token, totpNow(secret));
+    // The code used to confirm the setup was consumed: it cannot log in (the very code,
+    // not the current step's, which may be a new one on a slow machine).
+    const replayed = await loginCode(first.json().ephemeral_token, code);
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json()).toEqual({ error: 'Invalid or expired code.' });
 
-    const next = totpNow(secret, Date.now() + 30_000);
+    const next = totpNow(secret, confirmedAt + 30_000);
     const ok = await loginCode(first.json().ephemeral_token, next);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().auth_token).toMatch(/^[\w-]{43}$/);
