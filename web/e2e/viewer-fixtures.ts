@@ -7,6 +7,13 @@ export const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_PORTAL_PO
 
 const auth = (session: ApiSession) => ({ Authorization: `Token ${session.token}` });
 
+/** POSTs JSON as the session's user and expects 201: what the API created. */
+async function created<T = { id: number }>(session: ApiSession, path: string, data: object): Promise<T> {
+  const response = await session.request.post(path, { headers: auth(session), data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
 export const createXyzSource = (session: ApiSession, account: CreatedAccount, name: string, url: string) =>
   createSource(session, account, name, 3, { url });
 
@@ -18,12 +25,7 @@ export async function createSource(
   type: number,
   config: Record<string, unknown>,
 ) {
-  const response = await session.request.post('/api/datasources', {
-    headers: auth(session),
-    data: { name, type, account: account.id, config },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
+  return created(session, '/api/datasources', { name, type, account: account.id, config });
 }
 
 /** Uploads a GeoJSON file (POST /api/datasources/upload, multipart), which becomes a geojson source. */
@@ -50,12 +52,7 @@ export async function uploadGeojson(
 }
 
 export async function createUserGroup(session: ApiSession, account: CreatedAccount, name: string) {
-  const response = await session.request.post('/api/userGroup', {
-    headers: auth(session),
-    data: { name, account: account.id },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
+  return created(session, '/api/userGroup', { name, account: account.id });
 }
 
 export async function createLayer(
@@ -65,21 +62,17 @@ export async function createLayer(
   dataSource: number,
   options: { visible?: boolean; user_groups?: number[] } = {},
 ) {
-  const response = await session.request.post('/api/layers', {
-    headers: auth(session),
-    data: { workspace, name, data_source: dataSource, visible: true, ...options },
+  return created(session, '/api/layers', {
+    workspace,
+    name,
+    data_source: dataSource,
+    visible: true,
+    ...options,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
 }
 
 export async function createShareLink(session: ApiSession, workspace: number) {
-  const response = await session.request.post(`/api/workspaces/${workspace}/share`, {
-    headers: auth(session),
-    data: { label: 'e2e' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { token: string };
+  return created<{ token: string }>(session, `/api/workspaces/${workspace}/share`, { label: 'e2e' });
 }
 
 type ViewerHook = {
