@@ -81,6 +81,9 @@ export default defineConfig({
       name: 'viewer',
       testMatch: /viewer.*\.spec\.ts/,
       timeout: 180_000,
+      // One software globe at a time: two SwiftShader globes on two cores starve each other
+      // (a light and a dark screenshot at once drew 29 frames in two minutes).
+      workers: 1,
       use: {
         viewport: { width: 1280, height: 800 },
         launchOptions: {

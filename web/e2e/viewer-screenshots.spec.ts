@@ -34,7 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await lookAt(page, testInfo, 'viewer', { fullPage: false });
 
     await page.goto(`/workspace/${id}?e2e`);
-    // Two software globes at once on two cores: the editor's code may take a while.
+    // A software globe beside other journeys on two cores: the editor's code may take a while.
     await expect(page.getByRole('tab', { name: 'Layers', selected: true })).toBeVisible({ timeout: 60_000 });
     await waitForMapIdle(page);
     await lookAt(page, testInfo, 'editor', { fullPage: false });
