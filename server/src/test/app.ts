@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
+import type { SecretBox } from '../lib/crypto.js';
 import { type MailServer, startMailServer } from './mail-server.js';
 
 /**
@@ -36,7 +37,14 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** The app's box for secrets at rest, for tests that write sealed rows themselves. */
+  secrets: SecretBox;
+  close(): Promise<void>;
+};
 
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
@@ -55,6 +63,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    secrets: ctx.secrets,
     close: async () => {
       await app.close();
       await database.close();
