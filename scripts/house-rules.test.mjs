@@ -43,6 +43,8 @@ const probes = [
     "import { x } from '../features/auth';\nimport { y } from '../components/form/y';",
     true,
   ],
+  ['web/src/app/routes.tsx', "import { authScreens } from '../features/auth/screens';", true],
+  ['web/src/app/shell.tsx', "import { x } from '../features/auth/api/x';", false],
   ['web/src/viewer/engine.ts', "import * as Cesium from 'cesium';", true],
 ];
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
 
 const api = 'http://127.0.0.1:8000';
@@ -13,10 +13,36 @@ const cesiumBuild = path.join(
   'Cesium',
 );
 
+/**
+ * Preloads the Latin regular and medium Roboto files, which every screen's text uses: the
+ * browser would otherwise find them only after the CSS that names them has been applied.
+ * The other weights and scripts load on use (each @font-face has a unicode-range).
+ */
+function preloadFonts(): Plugin {
+  const wanted = /roboto-latin-(400|500)-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'geows-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        return Object.keys(bundle ?? {})
+          .filter((file) => wanted.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    preloadFonts(),
     // Served under /cesium; only the viewer routes (web/src/viewer/) ever ask for them.
     viteStaticCopy({
       targets: ['Workers', 'ThirdParty', 'Assets', 'Widgets'].map((folder) => ({

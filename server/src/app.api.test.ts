@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { allEndpoints, api } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
@@ -17,6 +18,13 @@ describe('HTTP conventions', () => {
     );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // What web/scripts/precompress.mjs writes beside a large file (here: marked copies, to tell them apart).
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js'), 'console.log("plain")');
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'big-abc123.js.br'),
+      zlib.brotliCompressSync('console.log("br")'),
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync('console.log("gz")'));
     t = await createTestApp({}, { webDist });
   });
   afterAll(async () => {
@@ -103,6 +111,39 @@ describe('HTTP conventions', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copy of a file that the browser accepts, and the file itself otherwise', async () => {
+    const br = await t.app.inject({
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
+    const gz = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log("gz")');
+    const plain = await t.app.inject({
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+  });
+
+  it('compresses JSON answers above 1 KB for clients that accept it, and leaves small ones alone', async () => {
+    const big = await t.app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const plain = await t.app.inject({ url: '/api/docs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().openapi).toMatch(/^3\./);
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('sends security headers, and no referrer', async () => {

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -101,6 +103,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       reply.header('Content-Security-Policy', contentSecurityPolicy(null));
     }
     return payload;
+  });
+
+  // Answers above 1 KB (lists of workspaces, layer trees, GeoJSON) go compressed to clients
+  // that accept it, at a level cheap enough to do per request; the web app's files are sent
+  // from their precompressed copies (web-app.ts), which this leaves alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
   });
 
   await app.register(swagger, {

@@ -8,7 +8,7 @@ import { contentSecurityPolicy } from './lib/csp.js';
 import type { SitesService } from './modules/sites/sites.service.js';
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, and index.html
+ * Serves the built single-page app: hashed assets cached for a year and sent precompressed, and index.html
  * (never cached) for every other GET that accepts HTML, so deep links such as
  * /workspace/view/3 load the app, which then routes on the client.
  */
@@ -20,6 +20,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
       root: ctx.config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (web/scripts/precompress.mjs); the one the browser
+      // accepts is sent, with Vary: Accept-Encoding, and nothing is compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -108,11 +108,30 @@ export interface MapEngine {
   destroy(): void;
 }
 
-/** Creates the 3D map in `container`; Cesium loads on the first call. */
+let cesiumEngine: Promise<typeof import('./cesium-engine')> | undefined;
+const loadCesiumEngine = () => {
+  // A failed fetch (the network went away) is not kept: the next map tries again.
+  cesiumEngine ??= import('./cesium-engine').catch((error: unknown) => {
+    cesiumEngine = undefined;
+    throw error;
+  });
+  return cesiumEngine;
+};
+
+/**
+ * Starts fetching Cesium (about 1 MB compressed) while the map's screen and its workspace are
+ * still loading, instead of after them: the map routes call it first (features/viewer/index.ts).
+ * Nothing is fetched where WebGL is missing, since no map will be drawn there.
+ */
+export function preloadMapEngine(): void {
+  if (webglAvailable()) loadCesiumEngine().catch(() => {});
+}
+
+/** Creates the 3D map in `container`; Cesium loads on the first call unless preloaded. */
 export async function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
   // Checked first: without WebGL Cesium would put its own error panel over the whole page.
   if (!webglAvailable()) throw new Error('This browser cannot draw 3D maps (WebGL is not available).');
-  const { createCesiumEngine } = await import('./cesium-engine');
+  const { createCesiumEngine } = await loadCesiumEngine();
   const e2e = new URLSearchParams(window.location.search).has('e2e');
   const engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
   // The end-to-end tests' hook (web/e2e/viewer*.spec.ts), only when the page is opened with ?e2e.
@@ -125,11 +144,16 @@ export async function createMapEngine(container: HTMLElement, options: MapEngine
   return engine;
 }
 
+let webgl: boolean | undefined;
+/** Asked once: each check creates a WebGL context, which costs time and counts against the browser's limit. */
 function webglAvailable(): boolean {
-  const canvas = document.createElement('canvas');
-  try {
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
+  if (webgl === undefined) {
+    const canvas = document.createElement('canvas');
+    try {
+      webgl = Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    } catch {
+      webgl = false;
+    }
   }
+  return webgl;
 }

@@ -3,14 +3,3 @@ export { authUserQueryKey, authUserQueryOptions, useAuthUser } from './api/get-a
 export { endSession, handleUnauthorized, logOut } from './session';
 export { type AuthStatus, getDemoWorkspaceId, isDemo, setDemo } from './session-store';
 export { type AuthState, useAuth, useIsLoggedIn, useToken } from './use-auth';
-
-/** Its screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
-export const authScreens = {
-  login: async () => (await import('./components/login-screen')).LoginScreen,
-  verification: async () => (await import('./components/verification-screen')).VerificationScreen,
-  register: async () => (await import('./components/register-screen')).RegisterScreen,
-  activate: async () => (await import('./components/activate-screen')).ActivateScreen,
-  activation: async () => (await import('./components/activation-screen')).ActivationScreen,
-  reset: async () => (await import('./components/reset-screen')).ResetScreen,
-  passwordReset: async () => (await import('./components/password-reset-screen')).PasswordResetScreen,
-};

@@ -1,0 +1,6 @@
+// The router's entry into this feature: lazy loaders only, so that naming a route
+// fetches nothing until it is visited (index.ts is for other features and the shell).
+/** Its screens, each loaded in its own chunk when its route is first visited (app/router.tsx). */
+export const userGroupScreens = {
+  usergroups: async () => (await import('./components/usergroups-screen')).UserGroupsScreen,
+};
