@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -27,14 +28,21 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrati
 /**
  * PGlite keeps its files in `dataDir`; without one it lives in memory (tests).
  * fsync and synchronous commit are on so that an acknowledged write survives a crash.
+ * On disk (the server) it runs on a thread of its own (pglite-thread.ts), so that SQL and
+ * HTTP work overlap on two cores instead of taking turns; `thread` chooses explicitly.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  { thread = dataDir !== undefined }: { thread?: boolean } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({
+  const options = {
     ...(dataDir ? { dataDir } : {}),
     relaxedDurability: false,
     postgresqlconf: dataDir ? ['fsync = on', 'synchronous_commit = on', 'full_page_writes = on'] : [],
-  });
+  };
+  // Both answer the part of PGlite's interface that Drizzle uses.
+  const client = (thread ? await PgliteThread.create(options) : await PGlite.create(options)) as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

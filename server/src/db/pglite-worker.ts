@@ -1,0 +1,119 @@
+// The embedded database on a thread of its own (db/pglite-thread.ts talks to it): PGlite runs
+// its SQL synchronously in WebAssembly, so on the server's thread every query would stop all
+// HTTP work meanwhile; here the two overlap on two cores.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type PGliteOptions, type Transaction, types } from '@electric-sql/pglite';
+import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
+
+if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
+const port = parentPort;
+
+// Drizzle asks PGlite to leave dates as text (it parses them itself); functions cannot cross
+// threads, so the request only says so and the parsers are made here.
+const asText = (value: string) => value;
+const datesAsText = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (type) => [type, asText],
+  ),
+);
+
+type Open = { tx: Transaction; end: (commit: boolean) => void };
+const transactions = new Map<number, Open>();
+
+/** The fields of a PostgreSQL error that callers read (code above all: 23505, 23503, …). */
+function plainError(error: unknown) {
+  const e = error as Record<string, unknown>;
+  const fields = [
+    'code',
+    'detail',
+    'constraint',
+    'table',
+    'column',
+    'schema',
+    'severity',
+    'hint',
+    'position',
+  ];
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...Object.fromEntries(fields.filter((f) => e?.[f] !== undefined).map((f) => [f, e[f]])),
+  };
+}
+
+const reply = (message: ThreadReply) => port.postMessage(message);
+
+let db: PGlite;
+try {
+  db = await PGlite.create(workerData as PGliteOptions);
+} catch (error) {
+  reply({ id: 0, error: plainError(error) });
+  throw error;
+}
+reply({ id: 0, result: 'ready' });
+
+async function handle(request: ThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx ? transactions.get(request.tx)?.tx : db;
+      if (!target) throw new Error('Transaction is closed');
+      const result = await target.query(request.sql ?? '', request.params, {
+        ...(request.rowMode ? { rowMode: request.rowMode } : {}),
+        ...(request.datesAsText ? { parsers: datesAsText } : {}),
+      });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const target = request.tx ? transactions.get(request.tx)?.tx : db;
+      if (!target) throw new Error('Transaction is closed');
+      return (await target.exec(request.sql ?? '')).map((r) => ({
+        rows: r.rows,
+        fields: r.fields,
+        affectedRows: r.affectedRows,
+      }));
+    }
+    case 'begin': {
+      const txId = request.tx as number;
+      // PGlite holds its lock for as long as this callback runs: other queries wait, as they
+      // would for a transaction on the server's thread. Ending it commits or rolls back.
+      return new Promise<void>((begun, failed) => {
+        const done = db
+          .transaction(
+            (tx) =>
+              new Promise<void>((resolve, reject) => {
+                transactions.set(txId, {
+                  tx,
+                  end: (commit) => (commit ? resolve() : reject(new RollBack())),
+                });
+                begun();
+              }),
+          )
+          .catch((error: unknown) => {
+            if (!(error instanceof RollBack)) throw error;
+          })
+          .finally(() => transactions.delete(txId));
+        ends.set(txId, done);
+        done.catch(failed);
+      });
+    }
+    case 'end': {
+      const txId = request.tx as number;
+      transactions.get(txId)?.end(request.commit === true);
+      await ends.get(txId);
+      ends.delete(txId);
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+class RollBack extends Error {}
+const ends = new Map<number, Promise<void>>();
+
+port.on('message', (request: ThreadRequest) => {
+  handle(request).then(
+    (result) => reply({ id: request.id, result }),
+    (error: unknown) => reply({ id: request.id, error: plainError(error) }),
+  );
+});
