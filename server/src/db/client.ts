@@ -20,6 +20,17 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` from any process, and
+   * `onReliable(true)` once every later one will arrive, `onReliable(false)` when that stops
+   * (the listening connection dropped; it reconnects). In-process caches use it to stay exact
+   * with many server processes. The embedded database has one process: reliable at once.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReliable: (reliable: boolean) => void,
+  ): void;
   close(): Promise<void>;
 };
 
@@ -48,6 +59,8 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
+    // One process owns the embedded database: its own writes update its caches directly.
+    listen: (_channel, _onMessage, onReliable) => onReliable(true),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -77,9 +90,46 @@ export async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   let closed = false;
+  const listeners = new Map<
+    string,
+    { onMessage: (payload: string) => void; onReliable: (r: boolean) => void }
+  >();
+  let listener: pg.Client | undefined;
+  /** One connection LISTENs on every channel; when it drops, caches are told and it comes back. */
+  async function connectListener() {
+    if (closed || listeners.size === 0) return;
+    const client = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      for (const { onReliable } of listeners.values()) onReliable(false);
+      client.end().catch(() => {});
+      if (!closed) setTimeout(() => void connectListener(), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', ({ channel, payload }) => listeners.get(channel)?.onMessage(payload ?? ''));
+    try {
+      listener = client;
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      if (listener === client) for (const { onReliable } of listeners.values()) onReliable(true);
+    } catch {
+      lost();
+    }
+  }
   return {
     db,
     kind: 'postgres',
+    listen: (channel, onMessage, onReliable) => {
+      listeners.set(channel, { onMessage, onReliable });
+      for (const each of listeners.values()) each.onReliable(false);
+      // Re-listening on a new connection covers every channel, the new one included.
+      const current = listener;
+      listener = undefined;
+      current?.end().catch(() => {});
+      void connectListener();
+    },
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
@@ -91,6 +141,9 @@ export async function openPostgres(url: string): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
+      const current = listener;
+      listener = undefined;
+      await current?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, profiles, users, userTokens } from '../../db/schema.js';
+import { authChannel, tokenCacheOf } from './token-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -91,6 +92,16 @@ export async function createUserWithProfile(
 
 export async function setUserActive(db: Db, id: number, isActive: boolean) {
   await db.update(users).set({ isActive }).where(eq(users.id, id));
+  await forgetTokensOf(db, id);
+}
+
+/**
+ * Every write that ends a user's tokens or their right to use them tells the token cache of
+ * this process and, through NOTIFY, of every other process (modules/auth/token-cache.ts).
+ */
+export async function forgetTokensOf(db: Db, userId: number) {
+  tokenCacheOf(db).forgetUser(userId);
+  await db.execute(sql`select pg_notify(${authChannel}, ${String(userId)})`);
 }
 
 export async function setPassword(db: Db, id: number, passwordHash: string) {
@@ -121,8 +132,9 @@ export async function touchAuthToken(db: Db, id: number) {
   await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, id));
 }
 
-export async function deleteAuthToken(db: Db, id: number) {
+export async function deleteAuthToken(db: Db, id: number, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.id, id));
+  await forgetTokensOf(db, userId);
 }
 
 /** Revokes every token of a user, or every one but the token in use. */
@@ -134,6 +146,7 @@ export async function deleteUserTokens(db: Db, userId: number, exceptId?: number
         ? and(eq(authTokens.userId, userId), ne(authTokens.id, exceptId))
         : eq(authTokens.userId, userId),
     );
+  await forgetTokensOf(db, userId);
 }
 
 // E-mailed link tokens

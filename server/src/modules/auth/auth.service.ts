@@ -138,7 +138,7 @@ export function createAuthService(
     },
 
     async logout(user: AuthedUser) {
-      await repo.deleteAuthToken(db, user.tokenId);
+      await repo.deleteAuthToken(db, user.tokenId, user.id);
     },
 
     /**

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/errors.js';
 import { deleteAuthToken, findAuthToken, touchAuthToken } from './auth.repository.js';
+import { authChannel, tokenCacheOf } from './token-cache.js';
 
 export type AuthedUser = { id: number; username: string; email: string; tokenId: number };
 
@@ -16,24 +17,45 @@ const unauthenticated = (detail: string) =>
   new HttpError(401, detail, { detail }, { 'WWW-Authenticate': 'Token' });
 
 /** `Authorization: Token <token>` (DRF's TokenAuthentication), with idle and absolute expiry. */
-export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config'>) {
+export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config' | 'database'>) {
+  // Tokens already seen need no query (modules/auth/token-cache.ts says why that stays exact).
+  const cache = tokenCacheOf(ctx.db);
+  ctx.database.listen(
+    authChannel,
+    (payload) => cache.forgetUser(Number(payload)),
+    (reliable) => cache.setEnabled(reliable),
+  );
+
+  async function lookUp(tokenHash: string) {
+    const cached = cache.get(tokenHash);
+    if (cached) return cached;
+    const epoch = cache.epoch;
+    const row = await findAuthToken(ctx.db, tokenHash);
+    if (row) cache.set(tokenHash, row, epoch);
+    return row;
+  }
+
   return async function authenticate(request: FastifyRequest): Promise<AuthedUser> {
     const header = request.headers.authorization;
     if (!header) throw unauthenticated('Authentication credentials were not provided.');
     const match = /^Token\s+([A-Za-z0-9_-]{1,200})\s*$/i.exec(header);
     if (!match?.[1]) throw unauthenticated('Invalid token header.');
-    const row = await findAuthToken(ctx.db, sha256(match[1]));
+    const tokenHash = sha256(match[1]);
+    const row = await lookUp(tokenHash);
     if (!row?.user.isActive) throw unauthenticated('Invalid token.');
     const now = Date.now();
     if (
       now - row.token.lastUsedAt.getTime() > ctx.config.tokenIdleMs ||
       now - row.token.createdAt.getTime() > ctx.config.tokenMaxAgeMs
     ) {
-      await deleteAuthToken(ctx.db, row.token.id);
+      await deleteAuthToken(ctx.db, row.token.id, row.user.id);
       throw unauthenticated('Token has expired.');
     }
     // One write a minute at most: "last used" needs no finer grain than the idle expiry.
-    if (now - row.token.lastUsedAt.getTime() > 60_000) await touchAuthToken(ctx.db, row.token.id);
+    if (now - row.token.lastUsedAt.getTime() > 60_000) {
+      await touchAuthToken(ctx.db, row.token.id);
+      row.token.lastUsedAt = new Date(now);
+    }
     const user = {
       id: row.user.id,
       username: row.user.username,

@@ -3,10 +3,22 @@ import type { AppContext } from '../../context.js';
 import { presentDatasourceType } from './datasourcetypes.presenter.js';
 import { listDatasourceTypes } from './datasourcetypes.repository.js';
 
+/**
+ * The types are the contract's, mirrored into the table when the server starts (db/seed.ts);
+ * no request changes them, so they are read once per process.
+ */
 export function createDatasourceTypesService({ db }: Pick<AppContext, 'db'>) {
+  let types: Promise<DatasourceType[]> | undefined;
   return {
-    async list(): Promise<DatasourceType[]> {
-      return (await listDatasourceTypes(db)).map(presentDatasourceType);
+    list(): Promise<DatasourceType[]> {
+      types ??= listDatasourceTypes(db).then(
+        (rows) => rows.map(presentDatasourceType),
+        (error: unknown) => {
+          types = undefined;
+          throw error;
+        },
+      );
+      return types;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ProfileUpdate } from '@geows/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
+import { forgetTokensOf } from '../auth/auth.repository.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -54,4 +55,5 @@ export async function setMfaRequired(db: Db, userId: number, mfaRequired: boolea
 
 export async function deleteUser(db: Db, userId: number) {
   await db.delete(users).where(eq(users.id, userId));
+  await forgetTokensOf(db, userId);
 }
