@@ -41,6 +41,12 @@ const schema = z.object({
   ANALYTICS_ID: optionalString,
   ANALYTICS_HOST: origin('ANALYTICS_HOST').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WORKERS: z.coerce
+    .number({ error: 'WORKERS must be a whole number from 1 to 64' })
+    .int('WORKERS must be a whole number from 1 to 64')
+    .min(1, 'WORKERS must be a whole number from 1 to 64')
+    .max(64, 'WORKERS must be a whole number from 1 to 64')
+    .default(1),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   PASSWORD_MIN_LENGTH: z.coerce
     .number({ error: 'PASSWORD_MIN_LENGTH must be a whole number from 4 to 128' })
@@ -85,6 +91,8 @@ export type Config = {
     | { provider: 'ga4'; measurementId: string }
     | null;
   shutdownTimeoutMs: number;
+  /** Server processes (node:cluster) sharing the port; above 1 only on PostgreSQL. */
+  workers: number;
   /** Encrypts secrets at rest; from SECRET_KEY, else a key file created in DATA_DIR. */
   secretKey: string | undefined;
   passwordMinLength: number;
@@ -120,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.ANALYTICS_PROVIDER && !e.ANALYTICS_ID) {
     throw new ConfigError('Invalid configuration: ANALYTICS_ID is required when ANALYTICS_PROVIDER is set');
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: WORKERS above 1 needs DATABASE_URL (PostgreSQL): the embedded database in DATA_DIR belongs to one process',
+    );
+  }
   const analytics: Config['analytics'] =
     e.ANALYTICS_PROVIDER === 'plausible' && e.ANALYTICS_ID
       ? { provider: 'plausible', domain: e.ANALYTICS_ID, apiHost: e.ANALYTICS_HOST ?? 'https://plausible.io' }
@@ -139,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     analytics,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    workers: e.WORKERS,
     secretKey: e.SECRET_KEY,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 86_400_000,

@@ -1,5 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { ConfigError, listeningOrigin, loadConfig } from './config.js';
+import { type Config, ConfigError, listeningOrigin, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { cleanUp } from './db/housekeeping.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -15,6 +16,7 @@ import { writeOperatorSecret } from './operator/operator.routes.js';
  */
 async function main() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return superviseWorkers(config);
   let stopRequested: string | null = null;
   let stop: (signal: string) => Promise<void> = async (signal) => {
     stopRequested = signal;
@@ -69,6 +71,49 @@ async function main() {
     await opened.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * WORKERS=N (PostgreSQL only): N server processes share the port (node:cluster hands out
+ * the connections). They share everything through the database — tokens, throttles, share
+ * links — and keep their caches exact through NOTIFY (modules/auth/token-cache.ts). This
+ * process only starts them, starts a new one when one dies, and passes signals on.
+ */
+function superviseWorkers(config: Config) {
+  let stopping = false;
+  const ready = new Set<number>();
+  const start = () =>
+    cluster.fork().on('listening', function (this: { id: number }) {
+      ready.add(this.id);
+    });
+  for (let i = 0; i < config.workers; i++) start();
+  cluster.on('exit', (worker, code, signal) => {
+    const alive = Object.keys(cluster.workers ?? {}).length;
+    if (stopping) {
+      if (alive === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (!ready.has(worker.id)) {
+      // It never served: the same error would stop every new one (its message is above).
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (alive === 0) process.exit(1);
+      return;
+    }
+    process.stderr.write(
+      `Server process ${worker.process.pid} stopped (${signal ?? code}); starting another\n`,
+    );
+    setTimeout(start, 1000).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
