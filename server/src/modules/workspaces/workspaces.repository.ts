@@ -50,31 +50,41 @@ export async function listWorkspacesOfUser(db: Db, userId: number) {
   return withPlansAndEditors(db, rows);
 }
 
-/** The workspace with everything the policy needs to decide the caller's rights. */
+/** The user ids of a workspace's editors, as a column of the workspace's row. */
+const editorIdsOf = sql<
+  number[]
+>`coalesce((select array_agg(${workspaceEditors.userId}) from ${workspaceEditors} where ${workspaceEditors.workspaceId} = ${workspaces.id}), '{}')`;
+
+/**
+ * The workspace with everything the policy needs to decide the caller's rights, in one
+ * query: it runs before almost every call on a workspace or its layers.
+ */
 export async function findWorkspaceWithRelation(db: Db, id: number, caller: { id: number; email: string }) {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
-  if (!row) return undefined;
-  const [full] = await withPlansAndEditors(db, [row]);
-  const invited = await db
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(
-      and(eq(invitations.workspaceId, id), sql`lower(${invitations.email}) = ${caller.email.toLowerCase()}`),
-    )
+  const [found] = await db
+    .select({
+      workspace: workspaces,
+      planName: plans.name,
+      editorIds: editorIdsOf,
+      invited: sql<boolean>`exists (select 1 from ${invitations} where ${invitations.workspaceId} = ${workspaces.id} and lower(${invitations.email}) = ${caller.email.toLowerCase()})`,
+      demo: sql<boolean>`exists (select 1 from ${demoAssignments} where ${demoAssignments.userId} = ${caller.id} and ${demoAssignments.workspaceId} = ${workspaces.id})`,
+    })
+    .from(workspaces)
+    .leftJoin(plans, eq(plans.id, workspaces.planId))
+    .where(eq(workspaces.id, id))
     .limit(1);
-  const demo = await db
-    .select({ userId: demoAssignments.userId })
-    .from(demoAssignments)
-    .where(and(eq(demoAssignments.userId, caller.id), eq(demoAssignments.workspaceId, id)))
-    .limit(1);
-  if (!full) return undefined;
+  if (!found) return undefined;
+  const workspace: WorkspaceWithPlan = {
+    ...found.workspace,
+    planName: found.planName,
+    editorIds: found.editorIds,
+  };
   return {
-    workspace: full,
+    workspace,
     relation: {
-      adminId: row.adminId,
-      editorIds: full.editorIds,
-      invited: invited.length > 0,
-      demo: demo.length > 0,
+      adminId: workspace.adminId,
+      editorIds: workspace.editorIds,
+      invited: found.invited,
+      demo: found.demo,
     },
   };
 }
@@ -95,8 +105,13 @@ export async function deleteWorkspace(db: Db, id: number) {
 }
 
 export async function findWorkspace(db: Db, id: number): Promise<WorkspaceWithPlan | undefined> {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
-  return row ? (await withPlansAndEditors(db, [row]))[0] : undefined;
+  const [found] = await db
+    .select({ workspace: workspaces, planName: plans.name, editorIds: editorIdsOf })
+    .from(workspaces)
+    .leftJoin(plans, eq(plans.id, workspaces.planId))
+    .where(eq(workspaces.id, id))
+    .limit(1);
+  return found ? { ...found.workspace, planName: found.planName, editorIds: found.editorIds } : undefined;
 }
 
 export async function copyEditors(db: Db, fromWorkspaceId: number, toWorkspaceId: number) {
