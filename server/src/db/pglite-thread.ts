@@ -11,8 +11,6 @@ export type ThreadRequest = {
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
-  /** Drizzle's parsers leave dates as text; the worker applies the same ones. */
-  datesAsText?: boolean;
   /** The transaction a statement belongs to, or which one begins or ends. */
   tx?: number;
   commit?: boolean;
@@ -24,6 +22,7 @@ export type ThreadReply = {
 };
 
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+/** Drizzle's `parsers` (dates as text) are the worker's for every query (pglite-worker.ts). */
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
 type Queryable = {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
@@ -117,7 +116,6 @@ export class PgliteThread implements Queryable {
           sql,
           params: params ?? [],
           ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-          datesAsText: Boolean(options?.parsers),
           ...(tx ? { tx } : {}),
         }) as Promise<Results>,
       exec: (sql) => this.#send({ op: 'exec', sql, ...(tx ? { tx } : {}) }) as Promise<Results[]>,
