@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
@@ -13,47 +13,45 @@ import {
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceWithPlan = WorkspaceRow & { planName: string | null; editorIds: number[] };
 
-async function withPlansAndEditors(db: Db, rows: WorkspaceRow[]): Promise<WorkspaceWithPlan[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const editors = await db.select().from(workspaceEditors).where(inArray(workspaceEditors.workspaceId, ids));
-  const planRows = await db.select().from(plans);
-  return rows.map((row) => ({
-    ...row,
-    planName: planRows.find((p) => p.id === row.planId)?.name ?? null,
-    editorIds: editors.filter((e) => e.workspaceId === row.id).map((e) => e.userId),
-  }));
-}
-
-export async function listWorkspacesOfAccount(db: Db, accountId: number, adminId: number) {
-  const rows = await db
-    .select({ w: workspaces })
-    .from(workspaces)
-    .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
-    .where(and(eq(workspaces.accountId, accountId), eq(accounts.adminId, adminId)))
-    .orderBy(asc(workspaces.id));
-  return withPlansAndEditors(
-    db,
-    rows.map((r) => r.w),
-  );
-}
-
-/** Workspaces the user administers or edits. */
-export async function listWorkspacesOfUser(db: Db, userId: number) {
-  const rows = await db
-    .select()
-    .from(workspaces)
-    .where(
-      sql`${workspaces.adminId} = ${userId} or ${workspaces.id} in (select workspace_id from workspace_editors where user_id = ${userId})`,
-    )
-    .orderBy(asc(workspaces.id));
-  return withPlansAndEditors(db, rows);
-}
-
 /** The user ids of a workspace's editors, as a column of the workspace's row. */
 const editorIdsOf = sql<
   number[]
 >`coalesce((select array_agg(${workspaceEditors.userId}) from ${workspaceEditors} where ${workspaceEditors.workspaceId} = ${workspaces.id}), '{}')`;
+
+/** Workspaces with their plan's name and their editors, in one query. */
+function selectWorkspacesWithPlan(db: Db) {
+  return db
+    .select({ workspace: workspaces, planName: plans.name, editorIds: editorIdsOf })
+    .from(workspaces)
+    .leftJoin(plans, eq(plans.id, workspaces.planId));
+}
+const withPlan = (found: { workspace: WorkspaceRow; planName: string | null; editorIds: number[] }) => ({
+  ...found.workspace,
+  planName: found.planName,
+  editorIds: found.editorIds,
+});
+
+export async function listWorkspacesOfAccount(db: Db, accountId: number, adminId: number) {
+  const rows = await selectWorkspacesWithPlan(db)
+    .where(
+      and(
+        eq(workspaces.accountId, accountId),
+        sql`exists (select 1 from ${accounts} where ${accounts.id} = ${workspaces.accountId} and ${accounts.adminId} = ${adminId})`,
+      ),
+    )
+    .orderBy(asc(workspaces.id));
+  return rows.map(withPlan);
+}
+
+/** Workspaces the user administers or edits. */
+export async function listWorkspacesOfUser(db: Db, userId: number) {
+  const rows = await selectWorkspacesWithPlan(db)
+    .where(
+      sql`${workspaces.adminId} = ${userId} or ${workspaces.id} in (select workspace_id from workspace_editors where user_id = ${userId})`,
+    )
+    .orderBy(asc(workspaces.id));
+  return rows.map(withPlan);
+}
 
 /**
  * The workspace with everything the policy needs to decide the caller's rights, in one
@@ -97,7 +95,9 @@ export type NewWorkspace = Pick<
 export async function insertWorkspace(db: Db, values: NewWorkspace): Promise<WorkspaceWithPlan> {
   const [row] = await db.insert(workspaces).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
-  return (await withPlansAndEditors(db, [row]))[0] as WorkspaceWithPlan;
+  // A new workspace has no editors yet; its plan's name is all there is to add.
+  const [plan] = row.planId === null ? [] : await db.select().from(plans).where(eq(plans.id, row.planId));
+  return { ...row, planName: plan?.name ?? null, editorIds: [] };
 }
 
 export async function deleteWorkspace(db: Db, id: number) {
@@ -136,7 +136,7 @@ export async function updateWorkspaceAtVersion(
     .set({ ...changes, version: sql`${workspaces.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(workspaces.id, id), eq(workspaces.version, version)))
     .returning();
-  return row ? (await withPlansAndEditors(db, [row]))[0] : undefined;
+  return row ? findWorkspace(db, row.id) : undefined;
 }
 
 export async function listEditors(db: Db, workspaceId: number) {
