@@ -1,0 +1,408 @@
+#!/usr/bin/env node
+// `npm run bench`: the API under load, as a new install meets it. Builds, then per database
+// (PGlite always; PostgreSQL when BENCH_DATABASE_URL names a server, in a throwaway database):
+// writes the benchmark tenant (scripts/bench/tenant.mjs), loads it with `npm run seed:bench`,
+// starts the server with `npm start` on a fresh DATA_DIR, logs in and drives each call with wrk
+// (the Debian package; installed when missing and root, else autocannon) after a warm-up.
+// Prints req/s, p50, p99, errors, non-2xx and the server's memory per call, the memory after a
+// 60 s mixed load, the targets beside the figures, and one JSON line last. Targets are printed,
+// never asserted: the ratios against the DRF peer come from ../shared/bench/ab.mjs (BENCHMARKS.md).
+//
+//   BENCH_DATABASE_URL=postgres://…   also on PostgreSQL (the user needs CREATEDB)
+//   BENCH_NO_BUILD=1                  skip `npm run build`
+//   BENCH_DURATION=10 BENCH_WARMUP=3  seconds per call;  BENCH_CONNECTIONS=32;  BENCH_MIXED=60
+//   BENCH_ONLY=accounts,datasources   only these calls;  WORKERS=N is passed to the server
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchUser, generateTenant } from './tenant.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const seconds = (name, fallback) => Number(process.env[name] ?? fallback);
+const settings = {
+  duration: seconds('BENCH_DURATION', 10),
+  warmUp: seconds('BENCH_WARMUP', 3),
+  connections: seconds('BENCH_CONNECTIONS', 32),
+  mixed: seconds('BENCH_MIXED', 60),
+};
+const targets = { pgP99Ms: 20, memoryGrowth: 0.2 };
+
+/** The calls the issue names, in the order the peer's harness runs them. */
+function calls(ids) {
+  return [
+    { name: 'accounts', path: '/api/accounts' },
+    { name: 'workspaces-list', path: `/api/workspaces?account=${ids.account}` },
+    { name: 'workspace-detail', path: `/api/workspaces/${ids.workspace}` },
+    { name: 'datasourcetypes', path: '/api/datasourcetypes', anonymous: true },
+    { name: 'datasources', path: `/api/datasources?account=${ids.account}` },
+    { name: 'layers', path: `/api/layers?workspace=${ids.workspace}` },
+    { name: 'usergroups', path: `/api/userGroup?account=${ids.account}` },
+    {
+      name: 'workspace-create',
+      path: '/api/workspaces',
+      method: 'POST',
+      body: { name: 'bench-post', description: 'Made under load', admin: ids.user, account: ids.postAccount },
+    },
+  ].filter((call) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(call.name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generation
+
+/** wrk's script: method, token and body from the environment; one JSON line when done (µs). */
+const wrkScript = `
+local token = os.getenv("BENCH_TOKEN")
+wrk.method = os.getenv("BENCH_METHOD") or "GET"
+if token ~= nil and token ~= "" then wrk.headers["Authorization"] = "Token " .. token end
+local body = os.getenv("BENCH_BODY")
+if body ~= nil and body ~= "" then
+  wrk.body = body
+  wrk.headers["Content-Type"] = "application/json"
+end
+local paths = {}
+for p in string.gmatch(os.getenv("BENCH_PATHS") or "", "[^ ]+") do paths[#paths + 1] = p end
+local n = 0
+if #paths > 1 then
+  request = function()
+    n = n + 1
+    return wrk.format(nil, paths[(n % #paths) + 1])
+  end
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"connect":%d,"read":%d,"write":%d,' ..
+    '"status":%d,"timeout":%d,"p50_us":%d,"p99_us":%d}\\n', summary.requests, summary.duration,
+    e.connect, e.read, e.write, e.status, e.timeout, latency:percentile(50), latency:percentile(99)))
+end
+`;
+
+function haveWrk() {
+  if (spawnSync('wrk', ['--version']).error === undefined) return true;
+  if (process.getuid?.() !== 0) return false;
+  console.log('Installing wrk (Debian package)…');
+  spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore' });
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+async function runWrk(scriptFile, baseUrl, { paths, method = 'GET', body, token }, durationS) {
+  const child = spawn(
+    'wrk',
+    [
+      '-t1',
+      `-c${settings.connections}`,
+      `-d${durationS}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      scriptFile,
+      `${baseUrl}${paths[0]}`,
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_TOKEN: token ?? '',
+        BENCH_METHOD: method,
+        BENCH_BODY: body ? JSON.stringify(body) : '',
+        BENCH_PATHS: paths.join(' '),
+      },
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    out += chunk;
+  });
+  await new Promise((resolve) => child.on('close', resolve));
+  const line = out.split('\n').find((l) => l.startsWith('WRK '));
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
+  const r = JSON.parse(line.slice(4));
+  return {
+    rps: r.requests / (r.duration_us / 1e6),
+    p50: r.p50_us / 1000,
+    p99: r.p99_us / 1000,
+    errors: r.connect + r.read + r.write + r.timeout,
+    non2xx: r.status,
+    requests: r.requests,
+  };
+}
+
+async function runAutocannon(_scriptFile, baseUrl, { paths, method = 'GET', body, token }, durationS) {
+  const { default: autocannon } = await import('autocannon');
+  const headers = { ...(token ? { authorization: `Token ${token}` } : {}) };
+  if (body) headers['content-type'] = 'application/json';
+  const result = await autocannon({
+    url: baseUrl,
+    connections: settings.connections,
+    duration: durationS,
+    requests: paths.map((p) => ({ path: p, method, headers, body: body ? JSON.stringify(body) : undefined })),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server, as the README starts it
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Resident memory (MB) of every process of the server's group: npm start's node, and any workers. */
+function serverRssMb(group) {
+  let kb = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue;
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('node') || cmdline.includes('npm')) continue;
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {}
+  }
+  return Math.round(kb / 1024);
+}
+
+async function startServer(env) {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    await sleep(200);
+  }
+  return {
+    url,
+    rssMb: () => serverRssMb(child.pid),
+    async stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      for (let i = 0; i < 100 && child.exitCode === null; i++) await sleep(100);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    },
+  };
+}
+
+async function api(url, pathname, { token, method = 'GET', body } = {}) {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Token ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} → ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database
+
+async function withPostgresDatabase(serverUrl, run) {
+  const { default: pg } = await import('pg');
+  const name = `geows_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptFile }) {
+  const dataDir = fs.mkdtempSync(path.join(tmp, `${kind}-`));
+  const env = {
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+  };
+  const started = Date.now();
+  const seeded = spawnSync('npm', ['run', '-s', 'seed:bench', '--', tenantFile], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed:bench failed:\n${seeded.stderr}`);
+  console.log(
+    `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seeded.stdout.trim().split('\n').at(-1)}`,
+  );
+
+  const server = await startServer(env);
+  try {
+    const { auth_token: token } = await api(server.url, '/auth/login/', {
+      method: 'POST',
+      body: { username: benchUser.username, password: benchUser.password },
+    });
+    const me = (await api(server.url, '/api/users', { token })).results[0];
+    const accounts = (await api(server.url, '/api/accounts?page_size=1000', { token })).results;
+    const mine = accounts.filter((a) => a.admin === me.id).sort((a, b) => a.id - b.id);
+    const account = mine[0].id;
+    // Groups to list: a few per account, with members, as an account admin would have.
+    for (let g = 1; g <= 5; g++) {
+      const group = await api(server.url, '/api/userGroup', {
+        token,
+        method: 'POST',
+        body: { name: `Team ${g}`, account },
+      });
+      for (let m = 1; m <= 3; m++) {
+        await api(server.url, `/api/userGroup/${group.id}/members`, {
+          token,
+          method: 'POST',
+          body: { email: `member${g}-${m}@example.org` },
+        });
+      }
+    }
+    const workspaces = (await api(server.url, `/api/workspaces?account=${account}`, { token })).results;
+    let workspace = workspaces[0].id;
+    for (const w of workspaces) {
+      if ((await api(server.url, `/api/layers?workspace=${w.id}`, { token })).count >= 3) {
+        workspace = w.id;
+        break;
+      }
+    }
+    const ids = { user: me.id, account, workspace, postAccount: mine.at(-1).id };
+    const list = calls(ids);
+
+    const results = {};
+    console.log(
+      `\n${'call'.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+        `${'errors'.padStart(8)}${'non-2xx'.padStart(9)}${'RSS MB'.padStart(8)}`,
+    );
+    for (const call of list) {
+      const options = {
+        paths: [call.path],
+        method: call.method,
+        body: call.body,
+        token: call.anonymous ? undefined : token,
+      };
+      await load(scriptFile, server.url, options, settings.warmUp);
+      const r = await load(scriptFile, server.url, options, settings.duration);
+      r.rssMb = server.rssMb();
+      results[call.name] = round(r);
+      const verdict =
+        kind === 'postgres'
+          ? r.p99 <= targets.pgP99Ms
+            ? '  p99 target met'
+            : `  p99 above ${targets.pgP99Ms} ms`
+          : '';
+      console.log(
+        `${call.name.padEnd(18)}${r.rps.toFixed(0).padStart(9)}${r.p50.toFixed(2).padStart(9)}` +
+          `${r.p99.toFixed(2).padStart(9)}${String(r.errors).padStart(8)}${String(r.non2xx).padStart(9)}` +
+          `${String(r.rssMb).padStart(8)}${verdict}`,
+      );
+    }
+
+    // Memory: after the warm-up above, then after a mixed load of every read.
+    const reads = list.filter((c) => !c.method).map((c) => c.path);
+    const before = server.rssMb();
+    const mixed = await load(scriptFile, server.url, { paths: reads, token }, settings.mixed);
+    const after = server.rssMb();
+    const growth = before ? (after - before) / before : 0;
+    const memory = {
+      afterWarmUpMb: before,
+      afterMixedMb: after,
+      growth: Number(growth.toFixed(3)),
+      mixedRps: Math.round(mixed.rps),
+    };
+    console.log(
+      `\nMemory: ${before} MB after warm-up, ${after} MB after ${settings.mixed} s of mixed reads ` +
+        `(${(growth * 100).toFixed(1)} %; target within ${targets.memoryGrowth * 100} %: ` +
+        `${Math.abs(growth) <= targets.memoryGrowth ? 'met' : 'not met'}), ${memory.mixedRps} req/s, ` +
+        `${mixed.errors} errors, ${mixed.non2xx} non-2xx`,
+    );
+    return { calls: results, memory, ids };
+  } finally {
+    await server.stop();
+  }
+}
+
+function round(r) {
+  return Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(2)) : v]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+if (process.env.BENCH_NO_BUILD !== '1') {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const tool = haveWrk() ? 'wrk' : 'autocannon';
+const load = tool === 'wrk' ? runWrk : runAutocannon;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-api-bench-'));
+const scriptFile = path.join(tmp, 'bench.lua');
+fs.writeFileSync(scriptFile, wrkScript);
+const tenantFile = path.join(tmp, 'tenant.json');
+fs.writeFileSync(tenantFile, JSON.stringify(generateTenant()));
+
+console.log(
+  `${os.availableParallelism()} CPUs, load average ${os.loadavg()[0].toFixed(2)} (1 min), Node ${process.version}, ` +
+    `${tool}, ${settings.connections} connections, ${settings.warmUp} s warm-up + ${settings.duration} s per call` +
+    (process.env.WORKERS ? `, WORKERS=${process.env.WORKERS}` : ''),
+);
+const report = { date: new Date().toISOString(), tool, settings, targets, cpus: os.availableParallelism() };
+let failed = false;
+try {
+  for (const kind of ['pglite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])]) {
+    console.log(`\n== ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ==`);
+    try {
+      report[kind] =
+        kind === 'postgres'
+          ? await withPostgresDatabase(process.env.BENCH_DATABASE_URL, (url) =>
+              benchDatabase(kind, url, { tmp, tenantFile, load, scriptFile }),
+            )
+          : await benchDatabase(kind, undefined, { tmp, tenantFile, load, scriptFile });
+    } catch (error) {
+      failed = true;
+      console.error(`${kind}: ${error.stack ?? error}`);
+    }
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+console.log(JSON.stringify(report));
+process.exit(failed ? 1 : 0);
