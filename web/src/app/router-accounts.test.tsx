@@ -46,7 +46,8 @@ describe('the account routes', () => {
   it("guard 3: home opens the first account's page, with its workspaces and the account dropdown", async () => {
     stubApi();
     const router = renderRouterAt('/');
-    await screen.findByRole('heading', { level: 1, name: 'North' });
+    // The file's first screen loads cold: more than the default second on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'North' }, { timeout: 5000 });
     expect(pageHeadings()).toEqual(['North']);
     expect(router.state.location.pathname).toBe('/account/north');
     const row = (await screen.findByText('Harbour')).closest('li') as HTMLElement;

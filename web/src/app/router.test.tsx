@@ -32,7 +32,8 @@ describe('the route guards in the router', () => {
     stubApi(() => json(page([mfaRequired])));
     const router = renderRouterAt('/register');
 
-    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    // The first screen of the file, and the snackbar's code (loaded with its first message), load cold.
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
     expect(pageHeadings()).toEqual(['Profile']);
     expect(router.state.location.pathname).toBe('/profile');
     const alerts = await screen.findAllByText(

@@ -1,27 +1,25 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useActiveAccount, useChooseAccount } from '../../features/accounts';
+import { useActiveAccount } from '../../features/accounts';
+import { onDemand, useOnDemand } from '../../lib/on-demand';
 import type { MenuLabel, MenuLink } from './menu-items';
 
 const menuId = 'account-menu';
 
+/** The dropdown's code (MUI's Menu, Popover, Modal) loads when it is first opened, or about to be. */
+const popup = onDemand(async () => (await import('./account-menu-popup')).AccountMenuPopup);
+const preload = () => void popup.load().catch(() => {});
+
 /** The toolbar's account dropdown: every account (choosing one activates it), then its links. */
 export function AccountMenu({ label, links }: { label: MenuLabel; links: readonly MenuLink[] }) {
   const { t } = useTranslation();
-  const { accounts = [], activeAccount } = useActiveAccount();
-  const chooseAccount = useChooseAccount();
+  const { activeAccount } = useActiveAccount();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const handleClose = () => setAnchor(null);
+  const Popup = useOnDemand(popup, Boolean(anchor), handleClose);
 
   return (
     <>
@@ -31,6 +29,8 @@ export function AccountMenu({ label, links }: { label: MenuLabel; links: readonl
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="true"
         aria-expanded={Boolean(anchor)}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ maxWidth: 200 }}
       >
@@ -38,34 +38,7 @@ export function AccountMenu({ label, links }: { label: MenuLabel; links: readonl
           {activeAccount?.name ?? t(label)}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 360 } } }}
-      >
-        {accounts.map((account) => (
-          <MenuItem
-            key={account.id}
-            selected={account.id === activeAccount?.id}
-            onClick={() => {
-              handleClose();
-              chooseAccount(account);
-            }}
-          >
-            <ListItemIcon>{account.id === activeAccount?.id && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText slotProps={{ primary: { noWrap: true } }}>{account.name}</ListItemText>
-          </MenuItem>
-        ))}
-        {accounts.length > 0 && <Divider />}
-        {links.map((link) => (
-          <MenuItem key={link.id} component={Link} to={link.path} onClick={handleClose}>
-            <ListItemText inset>{t(link.label)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {Popup && <Popup id={menuId} anchor={anchor} links={links} onClose={handleClose} />}
     </>
   );
 }

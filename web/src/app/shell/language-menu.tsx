@@ -1,27 +1,20 @@
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Language, languages, rememberLanguage, toLanguage } from '../../i18n/languages';
+import { onDemand, useOnDemand } from '../../lib/on-demand';
 
 const menuId = 'language-menu';
 
+/** The menu's code (MUI's Menu, Popover, Modal) loads when it is first opened, or about to be. */
+const popup = onDemand(async () => (await import('./language-menu-popup')).LanguageMenuPopup);
+const preload = () => void popup.load().catch(() => {});
+
 /** Picks the interface language; the choice is remembered for the next visit. */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const current = toLanguage(i18n.resolvedLanguage);
-
-  const handleChoose = (language: Language) => {
-    setAnchor(null);
-    rememberLanguage(language);
-    void i18n.changeLanguage(language);
-  };
+  const Popup = useOnDemand(popup, Boolean(anchor), () => setAnchor(null));
 
   return (
     <>
@@ -32,23 +25,13 @@ export function LanguageMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="true"
         aria-expanded={Boolean(anchor)}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <TranslateIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {languages.map((language) => (
-          <MenuItem
-            key={language}
-            lang={language}
-            selected={language === current}
-            onClick={() => handleChoose(language)}
-          >
-            <ListItemIcon>{language === current && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`languages.${language}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {Popup && <Popup id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />}
     </>
   );
 }

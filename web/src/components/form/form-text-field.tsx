@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { TextBox, type TextBoxProps } from './text-box';
 import { useValidationText } from './validation-text';
 
 type FormTextFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
+  TextBoxProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'
 > & {
   control: Control<T>;
@@ -11,7 +11,10 @@ type FormTextFieldProps<T extends FieldValues> = Omit<
   label: string;
 };
 
-/** A text field bound to react-hook-form; its error shows under it in the interface language. */
+/**
+ * A text field bound to react-hook-form; its error shows under it in the interface language.
+ * A choice from a list is a FormSelectField.
+ */
 export function FormTextField<T extends FieldValues>({
   control,
   name,
@@ -23,7 +26,7 @@ export function FormTextField<T extends FieldValues>({
   const error = validationText(fieldState.error?.message);
 
   return (
-    <TextField
+    <TextBox
       {...props}
       name={field.name}
       value={field.value ?? ''}

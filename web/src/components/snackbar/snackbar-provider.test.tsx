@@ -13,6 +13,12 @@ function Trigger({ text, color }: { text: string; color?: 'error' }) {
   );
 }
 
+/** The snackbar's code loads with the first message (snackbar-provider.tsx): the alert once it is there. */
+async function shownAlert() {
+  await act(() => vi.dynamicImportSettled());
+  return screen.getByRole('alert');
+}
+
 describe('SnackbarProvider', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -21,10 +27,10 @@ describe('SnackbarProvider', () => {
     vi.useRealTimers();
   });
 
-  it('shows a success message and hides it after the timeout', () => {
+  it('shows a success message and hides it after the timeout', async () => {
     renderWithProviders(<Trigger text="Profile updated" />);
     act(() => screen.getByRole('button', { name: 'show' }).click());
-    const alert = screen.getByRole('alert');
+    const alert = await shownAlert();
     expect(alert.textContent).toContain('Profile updated');
     expect(alert.className).toContain('Success');
 
@@ -42,10 +48,10 @@ describe('SnackbarProvider', () => {
     expect(screen.queryByText('Profile updated')).toBeNull();
   });
 
-  it('takes another colour', () => {
+  it('takes another colour', async () => {
     renderWithProviders(<Trigger text="Something went wrong" color="error" />);
     act(() => screen.getByRole('button', { name: 'show' }).click());
-    expect(screen.getByRole('alert').className).toContain('Error');
+    expect((await shownAlert()).className).toContain('Error');
   });
 
   it('refuses to work outside its provider', () => {

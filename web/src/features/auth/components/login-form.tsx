@@ -6,25 +6,30 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorText } from '../../../components/form/error-text';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { PasswordField } from '../../../components/form/password-field';
+import { usePasswordToggle } from '../../../components/form/password-toggle';
 import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
-import { useZodForm } from '../../../components/form/use-zod-form';
+import { TextBox } from '../../../components/form/text-box';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useLogin } from '../api/login';
 import { setAuthStatus, setPendingLogin } from '../session-store';
 import { useCompleteLogin } from './use-complete-login';
 
-/** Username and password; a second factor, when on, continues on /verification. */
+/**
+ * Username and password; a second factor, when on, continues on /verification. The first
+ * page's form: useSchemaForm instead of react-hook-form (see there), with the same behaviour.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { show } = useSnackbar();
   const login = useLogin();
   const completeLogin = useCompleteLogin();
-  const { control, handleSubmit, setError, formState } = useZodForm(loginForm, {
-    defaultValues: { username: '', password: '' },
+  const { field, handleSubmit, setError, isSubmitting } = useSchemaForm(loginForm, {
+    username: '',
+    password: '',
   });
+  const passwordToggle = usePasswordToggle();
 
   const handleLogin = handleSubmit(async (values) => {
     setAuthStatus('loading');
@@ -47,17 +52,18 @@ export function LoginForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={handleLogin} spacing={2.5}>
-      <FormTextField control={control} name="username" label={t('auth.username')} autoComplete="username" />
-      <PasswordField
-        control={control}
-        name="password"
+      <TextBox {...field('username')} label={t('auth.username')} autoComplete="username" fullWidth />
+      <TextBox
+        {...field('password')}
+        {...passwordToggle}
         label={t('auth.password')}
         autoComplete="current-password"
+        fullWidth
       />
       <Link component={RouterLink} to={paths.reset} variant="body2" sx={{ alignSelf: 'flex-end' }}>
         {t('auth.forgottenPassword')}
       </Link>
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {t('auth.login')}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>

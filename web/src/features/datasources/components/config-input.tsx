@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { useValidationText } from '../../../components/form/validation-text';
@@ -60,13 +61,13 @@ export function ConfigInput({
       );
     case 'enum':
       return (
-        <FormTextField control={control} name={name} label={texts.label} helperText={texts.help} select>
+        <FormSelectField control={control} name={name} label={texts.label} helperText={texts.help}>
           {field.options.map((option) => (
             <MenuItem key={option} value={option}>
               {option}
             </MenuItem>
           ))}
-        </FormTextField>
+        </FormSelectField>
       );
     case 'number':
       return (
