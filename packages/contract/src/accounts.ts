@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, idParam, noContent, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
@@ -35,7 +35,8 @@ export const accountsApi = {
     auth: 'token',
     status: 200,
     tag,
-    summary: 'The accounts the caller administers',
+    summary: 'The accounts the caller administers, oldest first',
+    query: pageQuery,
     response: accountPage,
   }),
   create: endpoint({

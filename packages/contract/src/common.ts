@@ -44,6 +44,10 @@ export const idParam = z.object({ id: dbId() });
 /** The body of a 204 answer. */
 export const noContent = z.null();
 
+/** The largest `?page_size=` a list answers (RUNTIME.md: "at most 1,000"). */
+export const maxPageSize = 1000;
+export const defaultPageSize = 100;
+
 /** DRF's page number pagination: `?page=` (1-based) and `?page_size=` (default 100, at most 1,000). */
 export const pageQuery = z.object({
   page: dbId().optional(),
@@ -54,9 +58,8 @@ export const pageQuery = z.object({
         .number({ error: 'A valid integer is required.' })
         .int('A valid integer is required.')
         .min(1, 'Ensure this value is greater than or equal to 1.')
-        .max(1000, 'Ensure this value is less than or equal to 1000.'),
+        .max(maxPageSize, `Ensure this value is less than or equal to ${maxPageSize}.`),
     )
     .optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-export const defaultPageSize = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.js';
+import { pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -166,6 +166,7 @@ export const datasourceTypesApi = {
     status: 200,
     tag: 'datasources',
     summary: 'The kinds of data source the product supports (no authentication)',
+    query: pageQuery,
     response: datasourceTypePage,
   }),
 };

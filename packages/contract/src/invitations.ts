@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, idParam, noContent, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { email } from './fields.js';
 
@@ -18,7 +18,7 @@ export const createInvitationRequest = z.object({
   email,
 });
 export type CreateInvitationRequest = z.infer<typeof createInvitationRequest>;
-export const invitationListQuery = z.object({ workspace: dbId().optional() });
+export const invitationListQuery = pageQuery.extend({ workspace: dbId().optional() });
 
 const tag = 'invitations';
 export const invitationsApi = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detailResponse, pageOf } from './common.js';
+import { detailResponse, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 import { messages } from './messages.js';
@@ -39,6 +39,7 @@ export const mfaApi = {
     status: 200,
     tag,
     summary: "The signed-in user's active second factors",
+    query: pageQuery,
     response: activeMethodsPage,
   }),
   activate: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.js';
+import { pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -25,7 +25,7 @@ export const site = z.object({
 });
 export type Site = z.infer<typeof site>;
 
-export const siteQuery = z.object({ site: z.string().max(2048).optional() });
+export const siteQuery = pageQuery.extend({ site: z.string().max(2048).optional() });
 export const sitePage = pageOf(site);
 
 /** Product name shown in the footer and used when a site has no title. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, noContent, pageOf } from './common.js';
+import { idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { optionalText } from './fields.js';
 import { activeMfaMethod } from './mfa.js';
@@ -48,6 +48,7 @@ export const usersApi = {
     status: 200,
     tag,
     summary: 'The signed-in user (the only user a caller can see)',
+    query: pageQuery,
     response: authUserPage,
   }),
   remove: endpoint({
@@ -67,6 +68,7 @@ export const usersApi = {
     status: 200,
     tag,
     summary: "The signed-in user's profile details",
+    query: pageQuery,
     response: profilePage,
   }),
   updateProfile: endpoint({

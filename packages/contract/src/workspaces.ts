@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, idParam, noContent, pageOf } from './common.js';
+import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { email, requiredString } from './fields.js';
 import { messages } from './messages.js';
@@ -68,7 +68,7 @@ export const createWorkspaceRequest = workspaceForm.extend({
 });
 export type CreateWorkspaceRequest = z.infer<typeof createWorkspaceRequest>;
 
-export const workspaceListQuery = z.object({ account: dbId().optional() });
+export const workspaceListQuery = pageQuery.extend({ account: dbId().optional() });
 export const workspaceReadQuery = z.object({ token: z.string().max(200).optional() });
 
 export const cloneWorkspaceRequest = z.object({
@@ -204,6 +204,7 @@ export const workspacesApi = {
     tag,
     summary: "The workspace's editors (admin and editors)",
     params: idParam,
+    query: pageQuery,
     response: workspaceEditorPage,
   }),
   addEditor: endpoint({
@@ -235,6 +236,7 @@ export const workspacesApi = {
     tag,
     summary: "The workspace's share links, with when each was last used (admin and editors)",
     params: idParam,
+    query: pageQuery,
     response: shareLinkPage,
   }),
   createShareLink: endpoint({

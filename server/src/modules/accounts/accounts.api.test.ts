@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import type { MailServer } from '../../test/mail-server.js';
+import { expectDrfPaging } from '../../test/paging.js';
 
 describe('accounts', () => {
   let t: TestApp;
@@ -80,6 +81,20 @@ describe('accounts', () => {
     const own = await t.app.inject({ url: '/api/accounts', headers: auth(aliceToken) });
     expect(own.json().results.map((a: { id: number }) => a.id)).toContain(mine.id);
     expect(own.json().count).toBe(own.json().results.length);
+  });
+
+  it('pages like DRF: 100 by default, ?page= and ?page_size= (at most 1,000), absolute links', async () => {
+    const dora = await buildActiveUser(t, mail);
+    const token = await loginToken(t, dora);
+    const ids: number[] = [];
+    for (let i = 1; i <= 102; i++) ids.push((await buildAccount(t, token, dora.id, `Dora ${i}`)).id);
+    const first = (await t.app.inject({ url: '/api/accounts', headers: auth(token) })).json();
+    expect(first.count).toBe(102);
+    expect(first.results).toHaveLength(100);
+    expect(first.next).toBe('http://localhost/api/accounts?page=2');
+    const rows = await expectDrfPaging(t, { url: '/api/accounts', token, total: 102, pageSize: 40 });
+    // Oldest first, as before paging.
+    expect(rows.map((a) => (a as { id: number }).id)).toEqual(ids);
   });
 
   it("answers 404 for another user's account and deletes nothing", async () => {

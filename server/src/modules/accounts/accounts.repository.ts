@@ -1,11 +1,27 @@
-import { asc, eq, like, or } from 'drizzle-orm';
+import { asc, count, eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-export async function listAccountsOfAdmin(db: Db, adminId: number): Promise<AccountRow[]> {
-  return db.select().from(accounts).where(eq(accounts.adminId, adminId)).orderBy(asc(accounts.id));
+/** A page of the accounts `adminId` administers, oldest (lowest id) first. */
+export async function listAccountsOfAdmin(
+  db: Db,
+  adminId: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.adminId, adminId))
+    .orderBy(asc(accounts.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countAccountsOfAdmin(db: Db, adminId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(accounts).where(eq(accounts.adminId, adminId));
+  return row?.total ?? 0;
 }
 
 export async function findAccount(db: Db, id: number): Promise<AccountRow | undefined> {

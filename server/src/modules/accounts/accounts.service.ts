@@ -1,6 +1,7 @@
-import type { CreateAccountRequest } from '@geows/contract';
+import type { CreateAccountRequest, PageQuery } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
+import { pageFromDb } from '../../lib/pagination.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { administers } from './accounts.policy.js';
 import { presentAccount } from './accounts.presenter.js';
@@ -18,8 +19,17 @@ export function createAccountsService({ db }: Pick<AppContext, 'db'>) {
   return {
     administered,
 
-    async list(caller: AuthedUser) {
-      return (await repo.listAccountsOfAdmin(db, caller.id)).map(presentAccount);
+    async list(caller: AuthedUser, query: PageQuery) {
+      return pageFromDb(
+        query,
+        async (window) => (await repo.listAccountsOfAdmin(db, caller.id, window)).map(presentAccount),
+        () => repo.countAccountsOfAdmin(db, caller.id),
+      );
+    },
+
+    /** The id of the caller's first account (the lowest id), or undefined without one. */
+    async firstId(caller: AuthedUser): Promise<number | undefined> {
+      return (await repo.listAccountsOfAdmin(db, caller.id, { limit: 1, offset: 0 }))[0]?.id;
     },
 
     async create(caller: AuthedUser, input: CreateAccountRequest) {

@@ -2,12 +2,12 @@ import {
   type CreateDatasourceRequest,
   type DatasourceListQuery,
   datasourceTypeById,
-  defaultPageSize,
   type UpdateDatasourceRequest,
   validateDatasourceConfig,
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { HttpError, isForeignKeyViolation, notFound, validationFailed } from '../../lib/errors.js';
+import { pageFromDb } from '../../lib/pagination.js';
 import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
@@ -104,19 +104,13 @@ export function createDatasourcesService(
 
     async list(caller: AuthedUser, query: DatasourceListQuery) {
       const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
-      const pageSize = query.page_size ?? defaultPageSize;
-      const page = query.page ?? 1;
-      const [total, rows] = await Promise.all([
-        repo.countDatasources(db, filter),
-        repo.listDatasourcePage(db, filter, {
-          ordering: query.ordering ?? '-date_modified',
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        }),
-      ]);
-      // DRF answers 404 for a page past the end (page 1 of nothing is fine).
-      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-      return { total, page, pageSize, results: rows.map(presentDatasource) };
+      const ordering = query.ordering ?? '-date_modified';
+      return pageFromDb(
+        query,
+        async ({ limit, offset }) =>
+          (await repo.listDatasourcePage(db, filter, { ordering, limit, offset })).map(presentDatasource),
+        () => repo.countDatasources(db, filter),
+      );
     },
 
     async get(caller: AuthedUser, id: number) {

@@ -2,6 +2,7 @@ import { datasourceTypeDefinitions, datasourceTypePage } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../db/seed.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { expectDrfPaging } from '../../test/paging.js';
 
 describe('GET /api/datasourcetypes', () => {
   let t: TestApp;
@@ -26,6 +27,15 @@ describe('GET /api/datasourcetypes', () => {
       'Cesium terrain',
     ]);
     expect(body.results[0]).toEqual({ id: 1, key: 'wms', name: 'WMS' });
+  });
+
+  it('pages like every list, in the same order', async () => {
+    const rows = await expectDrfPaging(t, {
+      url: '/api/datasourcetypes',
+      total: datasourceTypeDefinitions.length,
+      pageSize: 3,
+    });
+    expect(rows[0]).toEqual({ id: 1, key: 'wms', name: 'WMS' });
   });
 
   it('keeps the list stable when the seed runs again at the next start', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invitations, workspaces } from '../../db/schema.js';
 
@@ -17,23 +17,36 @@ export type InvitationRow = {
   workspaceName: string;
 };
 
-/** Invitations addressed to an e-mail address, whether it had an account when invited or not. */
-export async function listInvitationsForEmail(db: Db, email: string): Promise<InvitationRow[]> {
+/**
+ * Which invitations a list holds: those addressed to an e-mail address (whether it had
+ * an account when invited or not), or one workspace's.
+ */
+export type InvitationFilter = { email: string } | { workspaceId: number };
+
+const whereListed = (filter: InvitationFilter): SQL =>
+  'email' in filter
+    ? sql`lower(${invitations.email}) = ${filter.email.toLowerCase()}`
+    : eq(invitations.workspaceId, filter.workspaceId);
+
+/** A page of invitations, newest first, each with its workspace's name: one query. */
+export async function listInvitations(
+  db: Db,
+  filter: InvitationFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<InvitationRow[]> {
   return db
     .select(columns)
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .where(sql`lower(${invitations.email}) = ${email.toLowerCase()}`)
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+    .where(whereListed(filter))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(limit)
+    .offset(offset);
 }
 
-export async function listInvitationsOfWorkspace(db: Db, workspaceId: number): Promise<InvitationRow[]> {
-  return db
-    .select(columns)
-    .from(invitations)
-    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-    .where(eq(invitations.workspaceId, workspaceId))
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+export async function countInvitations(db: Db, filter: InvitationFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(invitations).where(whereListed(filter));
+  return row?.total ?? 0;
 }
 
 export async function findInvitation(db: Db, id: number): Promise<InvitationRow | undefined> {

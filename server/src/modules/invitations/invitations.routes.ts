@@ -1,6 +1,6 @@
 import { invitationsApi } from '@geows/contract';
 import type { RegisterEndpoint } from '../../lib/endpoint-routes.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pagedOf } from '../../lib/pagination.js';
 import { userOf } from '../auth/authenticate.js';
 import type { InvitationsService } from './invitations.service.js';
 
@@ -9,7 +9,7 @@ export function invitationsRoutes(
   { invitations }: { invitations: InvitationsService },
 ) {
   route(invitationsApi.list, async (request) =>
-    pageOf(await invitations.list(userOf(request), request.query.workspace)),
+    pagedOf(request, await invitations.list(userOf(request), request.query)),
   );
   route(invitationsApi.create, async (request) =>
     invitations.create(userOf(request), request.body, request.headers.origin),

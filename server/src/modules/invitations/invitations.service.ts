@@ -1,7 +1,8 @@
-import type { CreateInvitationRequest } from '@geows/contract';
+import type { CreateInvitationRequest, PageQuery } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, tooManyRequests, validationFailed } from '../../lib/errors.js';
 import { composeMail } from '../../lib/mail.js';
+import { pageFromDb } from '../../lib/pagination.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import type { SitesService } from '../sites/sites.service.js';
@@ -53,11 +54,16 @@ export function createInvitationsService(
 
   return {
     /** Without a workspace: the caller's own invitations; with one: its invitations, for its admin and editors. */
-    async list(caller: AuthedUser, workspaceId: number | undefined) {
-      if (workspaceId === undefined)
-        return (await repo.listInvitationsForEmail(db, caller.email)).map(presentInvitation);
-      await deps.workspaces.access(caller, workspaceId, 'edit');
-      return (await repo.listInvitationsOfWorkspace(db, workspaceId)).map(presentInvitation);
+    async list(caller: AuthedUser, query: PageQuery & { workspace?: number | undefined }) {
+      const workspaceId = query.workspace;
+      if (workspaceId !== undefined) await deps.workspaces.access(caller, workspaceId, 'edit');
+      const filter: repo.InvitationFilter =
+        workspaceId === undefined ? { email: caller.email } : { workspaceId };
+      return pageFromDb(
+        query,
+        async (window) => (await repo.listInvitations(db, filter, window)).map(presentInvitation),
+        () => repo.countInvitations(db, filter),
+      );
     },
 
     async create(caller: AuthedUser, input: CreateInvitationRequest, requestOrigin: string | undefined) {

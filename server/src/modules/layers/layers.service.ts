@@ -1,7 +1,6 @@
 import {
   type CreateLayerRequest,
   datasourceTypeById,
-  defaultPageSize,
   type Layer,
   type LayerSource,
   type LibraryQuery,
@@ -10,6 +9,7 @@ import {
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { pageFromDb, pageFromList } from '../../lib/pagination.js';
 import { findUserById } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import type { ArcgisSignInService } from '../datasources/arcgis-sign-in.service.js';
@@ -187,27 +187,18 @@ export function createLayersService(
     /** The layer library: every layer of the caller's accounts' workspaces, a page at a time. */
     async library(caller: AuthedUser, query: LibraryQuery) {
       const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
-      const pageSize = query.page_size ?? defaultPageSize;
-      const page = query.page ?? 1;
-      const [total, rows] = await Promise.all([
-        repo.countLibrary(db, filter),
-        repo.listLibraryPage(db, filter, {
-          ordering: query.ordering ?? 'name',
-          limit: pageSize,
-          offset: (page - 1) * pageSize,
-        }),
-      ]);
-      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-      return { total, page, pageSize, results: rows.map(presentLibraryLayer) };
+      const ordering = query.ordering ?? 'name';
+      return pageFromDb(
+        query,
+        async ({ limit, offset }) =>
+          (await repo.listLibraryPage(db, filter, { ordering, limit, offset })).map(presentLibraryLayer),
+        () => repo.countLibrary(db, filter),
+      );
     },
 
     async list(caller: () => Promise<AuthedUser>, query: ReadQuery & { page?: number; page_size?: number }) {
-      const tree = await readableTree(caller, query);
-      const pageSize = query.page_size ?? defaultPageSize;
-      const page = query.page ?? 1;
-      const results = tree.slice((page - 1) * pageSize, page * pageSize);
-      if (page > 1 && results.length === 0) throw notFound('Invalid page.');
-      return { total: tree.length, page, pageSize, results };
+      // The tree is read whole (it is small, and built from every row), then paged at the top level.
+      return pageFromList(query, await readableTree(caller, query));
     },
 
     /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildActiveUser, loginToken, type TestUser } from '../../test/factories.js';
 import { codeIn, type MailServer } from '../../test/mail-server.js';
+import { expectPageQueryChecked } from '../../test/paging.js';
 import { totpNow } from './totp.js';
 
 describe('second factor', () => {
@@ -126,6 +127,23 @@ describe('second factor', () => {
     expect((await loginCode(first.json().ephemeral_token, otherCode)).statusCode).toBe(400);
     expect((await loginCode(first.json().ephemeral_token, loginCodeMail)).statusCode).toBe(200);
     expect((await loginCode(other.json().ephemeral_token, otherCode)).statusCode).toBe(200);
+  });
+
+  it('answers the active methods as a page, like every list', async () => {
+    const token = await loginToken(t, await buildActiveUser(t, mail));
+    await enableApp(token);
+    const url = '/auth/mfa/user-active-methods';
+    const one = await t.app.inject({ url: `${url}?page_size=1`, headers: auth(token) });
+    expect(one.json()).toEqual({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ name: 'app', is_primary: true }],
+    });
+    const past = await t.app.inject({ url: `${url}?page=2`, headers: auth(token) });
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    await expectPageQueryChecked(t, { url, token });
   });
 
   it('deactivates a method only with a current code', async () => {

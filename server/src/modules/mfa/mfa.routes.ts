@@ -1,6 +1,6 @@
 import { mfaApi } from '@geows/contract';
 import type { RegisterEndpoint, RouteOptions } from '../../lib/endpoint-routes.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pagedOf, pageFromList } from '../../lib/pagination.js';
 import { userOf } from '../auth/authenticate.js';
 import type { MfaService } from './mfa.service.js';
 
@@ -9,7 +9,9 @@ export function mfaRoutes(
   route: RegisterEndpoint,
   { mfa, identityLimit }: { mfa: MfaService; identityLimit: RouteOptions },
 ) {
-  route(mfaApi.activeMethods, async (request) => pageOf(await mfa.activeMethods(userOf(request).id)));
+  route(mfaApi.activeMethods, async (request) =>
+    pagedOf(request, pageFromList(request.query, await mfa.activeMethods(userOf(request).id))),
+  );
 
   route(
     mfaApi.activate,

@@ -2,6 +2,7 @@ import { sitePage } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { expectPageQueryChecked } from '../../test/paging.js';
 
 describe('GET /api/sites', () => {
   let t: TestApp;
@@ -28,6 +29,20 @@ describe('GET /api/sites', () => {
       email: 'help@example.org',
       analytics: null,
     });
+  });
+
+  it('answers the site as a one-row page, like every list', async () => {
+    const url = '/api/sites?site=https://atlas.example.com';
+    expect((await t.app.inject({ url: `${url}&page=1&page_size=1` })).json()).toMatchObject({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ title: 'Atlas' }],
+    });
+    const past = await t.app.inject({ url: `${url}&page=2` });
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    await expectPageQueryChecked(t, { url });
   });
 
   it('answers the matching site for a known origin, needing no authentication', async () => {

@@ -1,17 +1,12 @@
-import { type CreateUserGroupRequest, defaultPageSize, type PageQuery } from '@geows/contract';
+import type { CreateUserGroupRequest, PageQuery } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
+import { pageFromDb } from '../../lib/pagination.js';
 import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { presentMember, presentUserGroup } from './usergroups.presenter.js';
 import * as repo from './usergroups.repository.js';
-
-const pageOf = (query: PageQuery) => {
-  const pageSize = query.page_size ?? defaultPageSize;
-  const page = query.page ?? 1;
-  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
-};
 
 /**
  * User groups belong to their account's admin (others: 404). Members are e-mail
@@ -28,20 +23,18 @@ export function createUserGroupsService({ db }: Pick<AppContext, 'db'>, deps: { 
   return {
     async list(caller: AuthedUser, query: PageQuery & { account?: number | undefined }) {
       const filter = { adminId: caller.id, accountId: query.account };
-      const { page, pageSize, limit, offset } = pageOf(query);
-      const [total, rows] = await Promise.all([
-        repo.countGroups(db, filter),
-        repo.listGroups(db, filter, { limit, offset }),
-      ]);
-      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-      return { total, page, pageSize, results: rows.map(presentUserGroup) };
+      return pageFromDb(
+        query,
+        async (window) => (await repo.listGroups(db, filter, window)).map(presentUserGroup),
+        () => repo.countGroups(db, filter),
+      );
     },
 
     async create(caller: AuthedUser, input: CreateUserGroupRequest) {
       let accountId = input.account;
       if (accountId === undefined) {
         // Without an account: the caller's first one (the lowest id).
-        accountId = (await deps.accounts.list(caller))[0]?.id;
+        accountId = await deps.accounts.firstId(caller);
         if (accountId === undefined)
           throw validationFailed({ account: ['Create an account first: user groups belong to an account.'] });
       } else if (!(await deps.accounts.administered(caller, accountId))) {
@@ -58,13 +51,11 @@ export function createUserGroupsService({ db }: Pick<AppContext, 'db'>, deps: { 
 
     async members(caller: AuthedUser, id: number, query: PageQuery) {
       await owned(caller, id);
-      const { page, pageSize, limit, offset } = pageOf(query);
-      const [total, rows] = await Promise.all([
-        repo.countMembers(db, id),
-        repo.listMembers(db, id, { limit, offset }),
-      ]);
-      if (page > 1 && rows.length === 0) throw notFound('Invalid page.');
-      return { total, page, pageSize, results: rows.map(presentMember) };
+      return pageFromDb(
+        query,
+        async (window) => (await repo.listMembers(db, id, window)).map(presentMember),
+        () => repo.countMembers(db, id),
+      );
     },
 
     async addMember(caller: AuthedUser, id: number, email: string) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildActiveUser, loginToken } from '../../test/factories.js';
 import type { MailServer } from '../../test/mail-server.js';
+import { expectPageQueryChecked } from '../../test/paging.js';
 
 describe('users and profiles', () => {
   let t: TestApp;
@@ -28,6 +29,18 @@ describe('users and profiles', () => {
       profile: { mfa_required: false },
       mfa: [],
     });
+  });
+
+  it('answers the user and the profile as one-row pages, like every list', async () => {
+    const token = await loginToken(t, await buildActiveUser(t, mail));
+    for (const url of ['/api/users', '/api/extendUsers']) {
+      const one = await t.app.inject({ url: `${url}?page_size=1`, headers: auth(token) });
+      expect(one.json()).toMatchObject({ count: 1, next: null, previous: null });
+      const past = await t.app.inject({ url: `${url}?page=2`, headers: auth(token) });
+      expect(past.statusCode).toBe(404);
+      expect(past.json()).toEqual({ detail: 'Invalid page.' });
+      await expectPageQueryChecked(t, { url, token });
+    }
   });
 
   it('reads and updates the own profile details', async () => {

@@ -1,15 +1,30 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { shareLinks } from '../../db/schema.js';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
-export async function listShareLinks(db: Db, workspaceId: number): Promise<ShareLinkRow[]> {
+/** A page of a workspace's share links, oldest first. */
+export async function listShareLinks(
+  db: Db,
+  workspaceId: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<ShareLinkRow[]> {
   return db
     .select()
     .from(shareLinks)
     .where(eq(shareLinks.workspaceId, workspaceId))
-    .orderBy(asc(shareLinks.id));
+    .orderBy(asc(shareLinks.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countShareLinks(db: Db, workspaceId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(shareLinks)
+    .where(eq(shareLinks.workspaceId, workspaceId));
+  return row?.total ?? 0;
 }
 
 export async function insertShareLink(

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
@@ -37,10 +38,17 @@ async function withEditors(
         rows.map((r) => r.workspace.id),
       ),
     );
+  // Grouped once: a page may hold 1,000 workspaces.
+  const editorIds = new Map<number, number[]>();
+  for (const { workspaceId, userId } of editors) {
+    const ids = editorIds.get(workspaceId);
+    if (ids) ids.push(userId);
+    else editorIds.set(workspaceId, [userId]);
+  }
   return rows.map(({ workspace, planName }) => ({
     ...workspace,
     planName,
-    editorIds: editors.filter((e) => e.workspaceId === workspace.id).map((e) => e.userId),
+    editorIds: editorIds.get(workspace.id) ?? [],
   }));
 }
 
@@ -51,22 +59,39 @@ function selectWorkspacesWithPlan(db: Db) {
     .leftJoin(plans, eq(plans.id, workspaces.planId));
 }
 
-export async function listWorkspacesOfAccount(db: Db, accountId: number, adminId: number) {
-  const rows = await selectWorkspacesWithPlan(db)
+/**
+ * Which workspaces a list holds: one account's, for its admin only (anyone else gets
+ * none); without an account, those the user administers or edits.
+ */
+export type WorkspaceListFilter = { userId: number; accountId?: number | undefined };
+
+/** Narrows a select from `workspaces` to a list's rows; the page and its count share it. */
+function listed<T extends PgSelect>(query: T, { userId, accountId }: WorkspaceListFilter) {
+  if (accountId === undefined)
+    return query.where(
+      sql`${workspaces.adminId} = ${userId} or ${workspaces.id} in (select workspace_id from workspace_editors where user_id = ${userId})`,
+    );
+  return query
     .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
-    .where(and(eq(workspaces.accountId, accountId), eq(accounts.adminId, adminId)))
-    .orderBy(asc(workspaces.id));
+    .where(and(eq(workspaces.accountId, accountId), eq(accounts.adminId, userId)));
+}
+
+/** A page of a list, oldest (lowest id) first, with plans and editors: two queries for the whole page. */
+export async function listWorkspaces(
+  db: Db,
+  filter: WorkspaceListFilter,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const rows = await listed(selectWorkspacesWithPlan(db).$dynamic(), filter)
+    .orderBy(asc(workspaces.id))
+    .limit(limit)
+    .offset(offset);
   return withEditors(db, rows);
 }
 
-/** Workspaces the user administers or edits. */
-export async function listWorkspacesOfUser(db: Db, userId: number) {
-  const rows = await selectWorkspacesWithPlan(db)
-    .where(
-      sql`${workspaces.adminId} = ${userId} or ${workspaces.id} in (select workspace_id from workspace_editors where user_id = ${userId})`,
-    )
-    .orderBy(asc(workspaces.id));
-  return withEditors(db, rows);
+export async function countWorkspaces(db: Db, filter: WorkspaceListFilter): Promise<number> {
+  const [row] = await listed(db.select({ total: count() }).from(workspaces).$dynamic(), filter);
+  return row?.total ?? 0;
 }
 
 /**
@@ -155,13 +180,28 @@ export async function updateWorkspaceAtVersion(
   return row ? findWorkspace(db, row.id) : undefined;
 }
 
-export async function listEditors(db: Db, workspaceId: number) {
+/** A page of a workspace's editors, by username (the id breaks ties, so pages never overlap). */
+export async function listEditors(
+  db: Db,
+  workspaceId: number,
+  { limit, offset }: { limit: number; offset: number },
+) {
   return db
     .select({ user: users.id, email: users.email, username: users.username })
     .from(workspaceEditors)
     .innerJoin(users, eq(users.id, workspaceEditors.userId))
     .where(eq(workspaceEditors.workspaceId, workspaceId))
-    .orderBy(asc(users.username));
+    .orderBy(asc(users.username), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countEditors(db: Db, workspaceId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(workspaceEditors)
+    .where(eq(workspaceEditors.workspaceId, workspaceId));
+  return row?.total ?? 0;
 }
 
 /** False when the user already was an editor. */

@@ -1,6 +1,6 @@
 import { workspacesApi } from '@geows/contract';
 import type { RegisterEndpoint } from '../../lib/endpoint-routes.js';
-import { pageOf } from '../../lib/pagination.js';
+import { pagedOf } from '../../lib/pagination.js';
 import { type Authenticator, userOf } from '../auth/authenticate.js';
 import type { WorkspacesService } from './workspaces.service.js';
 
@@ -9,7 +9,7 @@ export function workspacesRoutes(
   { workspaces, authenticate }: { workspaces: WorkspacesService; authenticate: Authenticator },
 ) {
   route(workspacesApi.list, async (request) =>
-    pageOf(await workspaces.list(userOf(request), request.query.account)),
+    pagedOf(request, await workspaces.list(userOf(request), request.query)),
   );
   route(workspacesApi.create, async (request) => workspaces.create(userOf(request), request.body));
   // A share link's token opens the workspace without a login; otherwise the login decides.
@@ -20,7 +20,7 @@ export function workspacesRoutes(
     workspaces.update(userOf(request), request.params.id, request.body),
   );
   route(workspacesApi.editors, async (request) =>
-    pageOf(await workspaces.editors(userOf(request), request.params.id)),
+    pagedOf(request, await workspaces.editors(userOf(request), request.params.id, request.query)),
   );
   route(workspacesApi.addEditor, async (request) =>
     workspaces.addEditor(userOf(request), request.params.id, request.body.email),
@@ -29,7 +29,7 @@ export function workspacesRoutes(
     await workspaces.removeEditor(userOf(request), request.params.id, request.params.userId);
   });
   route(workspacesApi.shareLinks, async (request) =>
-    pageOf(await workspaces.shareLinks(userOf(request), request.params.id)),
+    pagedOf(request, await workspaces.shareLinks(userOf(request), request.params.id, request.query)),
   );
   route(workspacesApi.createShareLink, async (request) =>
     workspaces.createShareLink(userOf(request), request.params.id, request.body),

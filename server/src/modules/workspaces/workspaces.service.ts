@@ -4,6 +4,7 @@ import {
   defaultCamera,
   defaultWorkspacePlugins,
   offlineBaseLayer,
+  type PageQuery,
   type ShareLink,
   type UpdateWorkspaceRequest,
   type WorkspaceRights,
@@ -11,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
+import { pageFromDb } from '../../lib/pagination.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
@@ -87,9 +89,13 @@ export function createWorkspacesService(
       return presentWorkspace(updated, rights);
     },
 
-    async editors(caller: AuthedUser, id: number) {
+    async editors(caller: AuthedUser, id: number, query: PageQuery) {
       await access(caller, id, 'edit');
-      return repo.listEditors(db, id);
+      return pageFromDb(
+        query,
+        (window) => repo.listEditors(db, id, window),
+        () => repo.countEditors(db, id),
+      );
     },
 
     async addEditor(caller: AuthedUser, id: number, email: string) {
@@ -111,9 +117,13 @@ export function createWorkspacesService(
       if (!(await repo.removeEditor(db, id, userId))) throw notFound();
     },
 
-    async shareLinks(caller: AuthedUser, id: number) {
+    async shareLinks(caller: AuthedUser, id: number, query: PageQuery) {
       await access(caller, id, 'edit');
-      return (await shares.listShareLinks(db, id)).map(presentLink);
+      return pageFromDb(
+        query,
+        async (window) => (await shares.listShareLinks(db, id, window)).map(presentLink),
+        () => shares.countShareLinks(db, id),
+      );
     },
 
     async createShareLink(caller: AuthedUser, id: number, input: CreateShareLinkRequest) {
@@ -135,13 +145,16 @@ export function createWorkspacesService(
       if (!(await shares.deleteShareLink(db, id, shareId))) throw notFound();
     },
 
-    async list(caller: AuthedUser, accountId: number | undefined) {
-      const rows =
-        accountId === undefined
-          ? await repo.listWorkspacesOfUser(db, caller.id)
-          : await repo.listWorkspacesOfAccount(db, accountId, caller.id);
-      return rows.map((row) =>
-        presentWorkspace(row, rightsOf(caller.id, { ...row, invited: false, demo: false }) ?? 'view'),
+    /** One account's workspaces (its admin only), or without one all the caller administers and edits. */
+    async list(caller: AuthedUser, query: PageQuery & { account?: number | undefined }) {
+      const filter = { userId: caller.id, accountId: query.account };
+      return pageFromDb(
+        query,
+        async (window) =>
+          (await repo.listWorkspaces(db, filter, window)).map((row) =>
+            presentWorkspace(row, rightsOf(caller.id, { ...row, invited: false, demo: false }) ?? 'view'),
+          ),
+        () => repo.countWorkspaces(db, filter),
       );
     },
 

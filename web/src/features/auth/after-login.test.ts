@@ -30,11 +30,12 @@ describe('afterLogin', () => {
     setActiveAccountId(2);
     expect(await run()).toEqual(['/account/south', { replace: true }]);
     expect(isDemo()).toBe(false);
-    // The accounts, the user groups (docs/product.md, "States and transitions") and the demo lookup.
+    // The accounts, the user groups (docs/product.md, "States and transitions") and the demo lookup;
+    // both lists whole, in the largest pages.
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
-      '/api/accounts',
+      '/api/accounts?page_size=1000',
       '/api/demo',
-      '/api/userGroup',
+      '/api/userGroup?page_size=1000',
     ]);
   });
 

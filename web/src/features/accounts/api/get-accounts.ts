@@ -1,11 +1,11 @@
 import { type Account, accountsApi } from '@geows/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/accounts`: the accounts the caller administers, the list envelope's `results`. */
-export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  const page = await callApi(accountsApi.list, { signal });
-  return page.results;
+/** `GET /api/accounts`: the accounts the caller administers, every page of them (the switcher shows all). */
+export function getAccounts(signal?: AbortSignal): Promise<Account[]> {
+  return allPages((paging) => callApi(accountsApi.list, { query: paging, signal }));
 }
 
 export const accountsQueryKey = ['accounts'] as const;

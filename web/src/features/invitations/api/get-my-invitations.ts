@@ -1,11 +1,11 @@
 import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/invite`: the invitations addressed to the caller, each with its workspace. */
-export async function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const page = await callApi(invitationsApi.list, { signal });
-  return page.results;
+/** `GET /api/invite`: the invitations addressed to the caller, each with its workspace; every page. */
+export function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
+  return allPages((paging) => callApi(invitationsApi.list, { query: paging, signal }));
 }
 
 export const myInvitationsQueryOptions = () =>

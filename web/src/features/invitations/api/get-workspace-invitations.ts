@@ -1,14 +1,11 @@
 import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/invite?workspace={id}`: one workspace's invitations, for its admin and editors. */
-export async function getWorkspaceInvitations(
-  workspace: number,
-  signal?: AbortSignal,
-): Promise<Invitation[]> {
-  const page = await callApi(invitationsApi.list, { query: { workspace }, signal });
-  return page.results;
+/** `GET /api/invite?workspace={id}`: one workspace's invitations, for its admin and editors; every page. */
+export function getWorkspaceInvitations(workspace: number, signal?: AbortSignal): Promise<Invitation[]> {
+  return allPages((paging) => callApi(invitationsApi.list, { query: { workspace, ...paging }, signal }));
 }
 
 export const workspaceInvitationsKey = (workspace: number) =>

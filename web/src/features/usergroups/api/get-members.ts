@@ -1,11 +1,11 @@
 import { type UserGroupMember, userGroupsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/userGroup/{id}/members`: `{id, user, email, username}`; `user` null while pending. */
-export async function getMembers(id: number, signal?: AbortSignal): Promise<UserGroupMember[]> {
-  const page = await callApi(userGroupsApi.members, { params: { id }, query: { page_size: 1000 }, signal });
-  return page.results;
+/** `GET /api/userGroup/{id}/members`: `{id, user, email, username}`; `user` null while pending. Every page. */
+export function getMembers(id: number, signal?: AbortSignal): Promise<UserGroupMember[]> {
+  return allPages((paging) => callApi(userGroupsApi.members, { params: { id }, query: paging, signal }));
 }
 
 export const membersKey = (id: number) => ['userGroups', 'members', id] as const;

@@ -1,14 +1,16 @@
 import { type UserGroup, userGroupsApi } from '@geows/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
 /**
  * `GET /api/userGroup?account={id}`: that account's user groups; without an account,
- * those of every account the caller administers (the start-up load).
+ * those of every account the caller administers (the start-up load). Every page.
  */
-export async function getUserGroups(account: number | undefined, signal?: AbortSignal): Promise<UserGroup[]> {
-  const page = await callApi(userGroupsApi.list, { query: account === undefined ? {} : { account }, signal });
-  return page.results;
+export function getUserGroups(account: number | undefined, signal?: AbortSignal): Promise<UserGroup[]> {
+  return allPages((paging) =>
+    callApi(userGroupsApi.list, { query: account === undefined ? paging : { account, ...paging }, signal }),
+  );
 }
 
 /** Every group list starts with this key, so one invalidation reloads them all. */

@@ -1,11 +1,11 @@
 import { type WorkspaceEditor, workspacesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/workspaces/{id}/editors`: the users with edit rights (admin and editors may read). */
-export async function getEditors(id: number, signal?: AbortSignal): Promise<WorkspaceEditor[]> {
-  const page = await callApi(workspacesApi.editors, { params: { id }, signal });
-  return page.results;
+/** `GET /api/workspaces/{id}/editors`: the users with edit rights (admin and editors may read), every page. */
+export function getEditors(id: number, signal?: AbortSignal): Promise<WorkspaceEditor[]> {
+  return allPages((paging) => callApi(workspacesApi.editors, { params: { id }, query: paging, signal }));
 }
 
 export const editorsKey = (id: number) => ['workspaces', 'editors', id] as const;

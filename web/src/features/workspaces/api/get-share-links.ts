@@ -1,11 +1,11 @@
 import { type ShareLink, workspacesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/workspaces/{id}/share`: the workspace's share links (admin and editors). */
-export async function getShareLinks(id: number, signal?: AbortSignal): Promise<ShareLink[]> {
-  const page = await callApi(workspacesApi.shareLinks, { params: { id }, signal });
-  return page.results;
+/** `GET /api/workspaces/{id}/share`: the workspace's share links (admin and editors), every page of them. */
+export function getShareLinks(id: number, signal?: AbortSignal): Promise<ShareLink[]> {
+  return allPages((paging) => callApi(workspacesApi.shareLinks, { params: { id }, query: paging, signal }));
 }
 
 export const shareLinksKey = (id: number) => ['workspaces', 'share', id] as const;

@@ -1,11 +1,11 @@
 import { type Workspace, workspacesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/workspaces?account={id}`: that account's workspaces. */
-export async function getWorkspaces(account: number, signal?: AbortSignal): Promise<Workspace[]> {
-  const page = await callApi(workspacesApi.list, { query: { account }, signal });
-  return page.results;
+/** `GET /api/workspaces?account={id}`: that account's workspaces, every page of them. */
+export function getWorkspaces(account: number, signal?: AbortSignal): Promise<Workspace[]> {
+  return allPages((paging) => callApi(workspacesApi.list, { query: { account, ...paging }, signal }));
 }
 
 export const workspaceListKey = (account: number) => ['workspaces', 'list', account] as const;
