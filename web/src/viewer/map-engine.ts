@@ -118,16 +118,7 @@ const loadCesiumEngine = () => {
   return cesiumEngine;
 };
 
-/**
- * Starts fetching Cesium (about 1 MB compressed) while the map's screen and its workspace are
- * still loading, instead of after them: the map routes call it first (features/viewer/index.ts).
- * Nothing is fetched where WebGL is missing, since no map will be drawn there.
- */
-export function preloadMapEngine(): void {
-  if (webglAvailable()) loadCesiumEngine().catch(() => {});
-}
-
-/** Creates the 3D map in `container`; Cesium loads on the first call unless preloaded. */
+/** Creates the 3D map in `container`; Cesium loads on the first call. */
 export async function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
   // Checked first: without WebGL Cesium would put its own error panel over the whole page.
   if (!webglAvailable()) throw new Error('This browser cannot draw 3D maps (WebGL is not available).');
