@@ -5,8 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayPostgres } from './test/app.js';
 import { linkIn, type MailServer, startMailServer } from './test/mail-server.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -37,25 +37,15 @@ function childrenOf(pid: number): number[] {
  * refused by both at once.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS=2 on one PostgreSQL', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `geows_test_${randomBytes(6).toString('hex')}`;
+  let throwaway: Awaited<ReturnType<typeof createThrowawayPostgres>>;
   let child: ChildProcess;
   let base: string;
   let mail: MailServer;
   let output = '';
 
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  }
-
   beforeAll(async () => {
     mail = await startMailServer();
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    throwaway = await createThrowawayPostgres();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
@@ -65,7 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS=2 on one PostgreSQL', () 
         PORT: String(port),
         HOST: '127.0.0.1',
         WORKERS: '2',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: throwaway.url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'geows-workers-')),
         SMTP_URL: mail.url,
         LOG_LEVEL: 'warn',
@@ -95,7 +85,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('WORKERS=2 on one PostgreSQL', () 
       await new Promise((resolve) => child.once('exit', resolve));
     }
     await mail?.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await throwaway?.drop();
   });
 
   const call = (pathname: string, init: RequestInit & { token?: string } = {}) =>

@@ -9,30 +9,39 @@ import { seedReferenceData } from '../db/seed.js';
 import type { SecretBox } from '../lib/crypto.js';
 import { type MailServer, startMailServer } from './mail-server.js';
 
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop` for afterwards. */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('A PostgreSQL test needs TEST_DATABASE_URL');
+  const name = `geows_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a
  * throwaway database created on the TEST_DATABASE_URL server and dropped afterwards.
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') return openPglite();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `geows_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const throwaway = await createThrowawayPostgres();
+  const database = await openPostgres(throwaway.url);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createContext } from '../../context.js';
 import { type Database, openPostgres } from '../../db/client.js';
 import { seedReferenceData } from '../../db/seed.js';
+import { createThrowawayPostgres } from '../../test/app.js';
 import { buildActiveUser, loginToken } from '../../test/factories.js';
 import { type MailServer, startMailServer } from '../../test/mail-server.js';
 import { TokenCache } from './token-cache.js';
@@ -56,26 +56,16 @@ describe('the token cache', () => {
  * at once, through NOTIFY.
  */
 describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one PostgreSQL', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `geows_test_${randomBytes(6).toString('hex')}`;
+  let throwaway: Awaited<ReturnType<typeof createThrowawayPostgres>>;
   const secretKey = randomBytes(32).toString('hex');
   let mail: MailServer;
   const servers: { app: FastifyInstance; database: Database }[] = [];
 
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  }
-
   beforeAll(async () => {
     mail = await startMailServer();
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    throwaway = await createThrowawayPostgres();
     for (let i = 0; i < 2; i++) {
-      const database = await openPostgres(url.toString());
+      const database = await openPostgres(throwaway.url);
       const config = loadConfig({
         DATA_DIR: '/tmp/geows-test-unused',
         LOG_LEVEL: 'silent',
@@ -94,7 +84,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two servers on one PostgreSQ
       await database.close();
     }
     await mail?.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await throwaway?.drop();
   });
 
   const accounts = (i: number, token: string) =>
