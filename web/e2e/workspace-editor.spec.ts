@@ -11,7 +11,7 @@ import { createXyzSource, fixtureOrigin } from './viewer-fixtures';
  * The map itself is proven in the viewer project (WebGL); here the panel is what counts.
  */
 
-type TreeLayer = { name: string; layers: TreeLayer[]; template: string };
+type TreeLayer = { id: number; name: string; layers: TreeLayer[]; template: string };
 const shape = (layers: TreeLayer[]): unknown[] =>
   layers.map((layer) => (layer.layers.length ? [layer.name, shape(layer.layers)] : layer.name));
 
@@ -22,8 +22,12 @@ const rowNames = (page: Page) =>
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.querySelector('label')?.textContent ?? ''));
 
-/** Drags a row by its handle onto another row, in small steps as a hand would. */
-async function drag(page: Page, name: string, onto: string) {
+/**
+ * Drags a row by its handle onto another row (its layer id `ontoId`), in small steps as a hand
+ * would, and lets go only once dnd-kit has announced the target under the pointer: on a busy
+ * machine a drop can otherwise come before the drag has measured where it is.
+ */
+async function drag(page: Page, name: string, onto: string, ontoId: number) {
   const handle = page.getByRole('button', { name: `Move ${name}` });
   const target = page.getByRole('list', { name: 'Layers' }).getByRole('listitem').filter({ hasText: onto });
   const from = await handle.boundingBox();
@@ -38,6 +42,9 @@ async function drag(page: Page, name: string, onto: string) {
       from.y + (to.y + to.height / 2 - from.y - from.height / 2) * (step / steps) + from.height / 2,
     );
   }
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(
+    `was moved over droppable area ${ontoId}.`,
+  );
   await page.mouse.up();
 }
 
@@ -120,8 +127,11 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
     .poll(async () => shape(await tree()))
     .toEqual([['Port', ['Harbour tiles']], 'Wetlands', 'Natural Earth II baseLayer']);
 
-  // By mouse: dropped on the row just below the group's, it goes into the group, first.
-  await drag(page, 'Wetlands', 'Harbour tiles');
+  // By mouse: dropped on the row just below the group's, it goes into the group, first. The rows
+  // are measured once the list shows the keyboard's move.
+  await expect.poll(() => rowNames(page)).toEqual(['Port', 'Harbour tiles', 'Wetlands', 'Natural Earth II']);
+  const harbourId = (await tree())[0]?.layers[0]?.id ?? 0;
+  await drag(page, 'Wetlands', 'Harbour tiles', harbourId);
   await expect
     .poll(async () => shape(await tree()))
     .toEqual([['Port', ['Wetlands', 'Harbour tiles']], 'Natural Earth II baseLayer']);
