@@ -15,13 +15,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { api, buildUnlessSkipped, freePort, logInAsBench, seedTenant, startServer } from './server.mjs';
 import { benchUser, generateTenant } from './tenant.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = (name, fallback) => Number(process.env[name] ?? fallback);
 const settings = {
   duration: seconds('BENCH_DURATION', 10),
@@ -153,83 +151,6 @@ async function runAutocannon(_scriptFile, baseUrl, { paths, method = 'GET', body
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server, as the README starts it
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Resident memory (MB) of every process of the server's group: npm start's node, and any workers. */
-function serverRssMb(group) {
-  let kb = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes('node') || cmdline.includes('npm')) continue;
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {}
-  }
-  return Math.round(kb / 1024);
-}
-
-async function startServer(env) {
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    await sleep(200);
-  }
-  return {
-    url,
-    rssMb: () => serverRssMb(child.pid),
-    async stop() {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {}
-      for (let i = 0; i < 100 && child.exitCode === null; i++) await sleep(100);
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    },
-  };
-}
-
-async function api(url, pathname, { token, method = 'GET', body } = {}) {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Token ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} → ${response.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-// ---------------------------------------------------------------------------------------------
 // One database
 
 async function withPostgresDatabase(serverUrl, run) {
@@ -259,26 +180,11 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   };
-  const started = Date.now();
-  const seeded = spawnSync('npm', ['run', '-s', 'seed:bench', '--', tenantFile], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`seed:bench failed:\n${seeded.stderr}`);
-  console.log(
-    `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seeded.stdout.trim().split('\n').at(-1)}`,
-  );
+  seedTenant(env, tenantFile);
 
   const server = await startServer(env);
   try {
-    const { auth_token: token } = await api(server.url, '/auth/login/', {
-      method: 'POST',
-      body: { username: benchUser.username, password: benchUser.password },
-    });
-    const me = (await api(server.url, '/api/users', { token })).results[0];
-    const accounts = (await api(server.url, '/api/accounts?page_size=1000', { token })).results;
-    const mine = accounts.filter((a) => a.admin === me.id).sort((a, b) => a.id - b.id);
+    const { token, me, accounts: mine } = await logInAsBench(server.url, benchUser);
     const account = mine[0].id;
     // Groups to list: a few per account, with members, as an account admin would have.
     for (let g = 1; g <= 5; g++) {
@@ -367,10 +273,7 @@ function round(r) {
 
 // ---------------------------------------------------------------------------------------------
 
-if (process.env.BENCH_NO_BUILD !== '1') {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+buildUnlessSkipped();
 const tool = haveWrk() ? 'wrk' : 'autocannon';
 const load = tool === 'wrk' ? runWrk : runAutocannon;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-api-bench-'));

@@ -9,7 +9,7 @@ import { useLocation } from 'react-router';
 const marker = '\u0000email\u0000';
 
 /** The support line and copyright; hidden on every route whose path contains 'workspace'. */
-export function Footer({ email }: { email: string }) {
+export function Footer({ email, hidden = false }: { email: string; hidden?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (pathname.includes('workspace')) return null;
@@ -18,7 +18,9 @@ export function Footer({ email }: { email: string }) {
   return (
     <Box
       component="footer"
+      aria-hidden={hidden || undefined}
       sx={{
+        visibility: hidden ? 'hidden' : 'visible',
         py: 3,
         px: 2,
         textAlign: 'center',

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { responseBodyText } from '../../../components/form/error-text';
@@ -21,6 +21,8 @@ import { useWorkspaces } from '../api/get-workspaces';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
 import { WorkspaceRow } from './workspace-row';
 
+const noWorkspaces: Workspace[] = [];
+
 /**
  * The account page's Workspaces list (docs/product.md, "Screens"): a row each, Create
  * Workspace, the empty state; a failed delete or clone is kept as a message in an alert
@@ -31,7 +33,12 @@ export function WorkspacesSection({ account }: { account: Account }) {
   const headingId = useId();
   // A failed read only stops the loading (docs/product.md, "Errors and messages"): the list
   // then shows as empty.
-  const { data: workspaces = [], isPending } = useWorkspaces(account.id);
+  const { data = noWorkspaces, isPending } = useWorkspaces(account.id);
+  // The rows render in the background, in slices that leave the page responsive: a hundred
+  // of them at once kept the main thread busy for half a second on a slow machine. Until they
+  // are ready the skeleton stays.
+  const workspaces = useDeferredValue(data, noWorkspaces);
+  const loading = isPending || (workspaces !== data && workspaces === noWorkspaces);
   const deleteWorkspace = useDeleteWorkspace();
   const cloneWorkspace = useCloneWorkspace();
   const [message, setMessage] = useState<string | null>(null);
@@ -89,7 +96,7 @@ export function WorkspacesSection({ account }: { account: Account }) {
           {message}
         </Alert>
       )}
-      {isPending ? (
+      {loading ? (
         <Skeleton variant="rounded" height={120} />
       ) : workspaces.length === 0 ? (
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
@@ -112,7 +119,7 @@ export function WorkspacesSection({ account }: { account: Account }) {
           ))}
         </ItemList>
       )}
-      {!isPending && workspaces.length > 0 && <Box sx={{ mt: 1 }}>{sampleButton(false)}</Box>}
+      {!loading && workspaces.length > 0 && <Box sx={{ mt: 1 }}>{sampleButton(false)}</Box>}
       <CreateWorkspaceDialog account={account} open={creating} onClose={() => setCreating(false)} />
     </Box>
   );
