@@ -66,6 +66,43 @@ describe('workspace lists, paged', () => {
     expect(rows[1]).toMatchObject({ editors: [] });
   });
 
+  it('lists every field a workspace has on its own, camera and plugins as the same JSON', async () => {
+    const [first] = own;
+    if (!first) throw new Error('no workspace');
+    const camera = { longitude: 5.12, latitude: 52.09, height: 1800, heading: 10, pitch: -45, roll: 0 };
+    const plugins = { splitPanel: { enabled: true, position: 0.25 }, note: 'ünïcode "quoted"' };
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspaces/${first.id}`,
+      headers: auth(carolToken),
+    });
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/workspaces/${first.id}`,
+      headers: auth(carolToken),
+      payload: {
+        version: detail.json().version,
+        camera: JSON.stringify(camera),
+        workspacePlugins: JSON.stringify(plugins),
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const alone = saved.json();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspaces?account=${accountId}`,
+      headers: auth(carolToken),
+    });
+    const listed = list.json().results.find((w: { id: number }) => w.id === first.id);
+    const { camera: listedCamera, workspacePlugins: listedPlugins, ...listedRest } = listed;
+    const { camera: aloneCamera, workspacePlugins: alonePlugins, ...aloneRest } = alone;
+    expect(listedRest).toEqual(aloneRest);
+    expect(JSON.parse(listedCamera)).toEqual(camera);
+    expect(JSON.parse(listedPlugins)).toEqual(plugins);
+    expect(JSON.parse(aloneCamera)).toEqual(JSON.parse(listedCamera));
+    expect(JSON.parse(alonePlugins)).toEqual(JSON.parse(listedPlugins));
+  });
+
   it('pages the workspaces the caller administers and edits', async () => {
     const rows = await expectDrfPaging(t, {
       url: '/api/workspaces',

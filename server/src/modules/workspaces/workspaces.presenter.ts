@@ -1,7 +1,14 @@
 import type { Workspace, WorkspaceRights } from '@geows/contract';
-import type { WorkspaceWithPlan } from './workspaces.repository.js';
+import type { ListedWorkspace, WorkspaceWithPlan } from './workspaces.repository.js';
 
-export function presentWorkspace(row: WorkspaceWithPlan, rights: WorkspaceRights): Workspace {
+/** Camera and plugins are JSON objects in the database: a string is the text a list read already. */
+const jsonText = (value: Record<string, unknown> | string) =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+export function presentWorkspace(
+  row: WorkspaceWithPlan | ListedWorkspace,
+  rights: WorkspaceRights,
+): Workspace {
   return {
     id: row.id,
     name: row.name,
@@ -10,8 +17,8 @@ export function presentWorkspace(row: WorkspaceWithPlan, rights: WorkspaceRights
     account: row.accountId,
     plan: row.planId !== null && row.planName !== null ? { id: row.planId, name: row.planName } : null,
     editors: row.editorIds,
-    camera: JSON.stringify(row.camera),
-    workspacePlugins: JSON.stringify(row.workspacePlugins),
+    camera: jsonText(row.camera),
+    workspacePlugins: jsonText(row.workspacePlugins),
     rights,
     version: row.version,
   };
