@@ -91,7 +91,8 @@ async function prepare(context, origin, storage) {
   await page.close();
 }
 
-async function measure(page, port, url, formFactor, keepStorage) {
+/** One Lighthouse run; storage is left as prepare() made it (Lighthouse would wipe the session). */
+async function measure(page, port, url, formFactor) {
   const result = await lighthouse(
     url,
     {
@@ -99,7 +100,7 @@ async function measure(page, port, url, formFactor, keepStorage) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      disableStorageReset: keepStorage,
+      disableStorageReset: true,
     },
     formFactor.config,
   );
@@ -148,7 +149,7 @@ try {
       const results = [];
       for (let run = 0; run < runs; run++) {
         await prepare(context, server.url, page.storage);
-        results.push(await measure(page.name, port, `${server.url}${page.path}`, formFactor, true));
+        results.push(await measure(page.name, port, `${server.url}${page.path}`, formFactor));
       }
       const score = median(results.map((r) => r.score));
       const middle = results.find((r) => r.score === score) ?? results[0];
