@@ -445,6 +445,7 @@ export const en = {
     loadingSources: 'Loading data sources',
     sourcesUnavailable: 'Only the account’s admin can add its data sources as layers.',
     noSources: 'No data sources found. Add one under Data sources first.',
+    moreSources: 'Showing the first {{shown}} of {{total}} data sources: type to narrow the search.',
     readingService: 'Reading the service',
     inspectFailed: 'The service’s layers could not be read; the data source’s own settings are used.',
     subLayer: 'Layer of the service',

@@ -468,6 +468,7 @@ export const nl: Messages = {
     loadingSources: 'Gegevensbronnen laden',
     sourcesUnavailable: 'Alleen de beheerder van het account kan de gegevensbronnen als lagen toevoegen.',
     noSources: 'Geen gegevensbronnen gevonden. Voeg er eerst een toe onder Gegevensbronnen.',
+    moreSources: 'De eerste {{shown}} van {{total}} gegevensbronnen: typ om de zoekopdracht te verfijnen.',
     readingService: 'De service wordt gelezen',
     inspectFailed:
       'De lagen van de service konden niet worden gelezen; de instellingen van de gegevensbron worden gebruikt.',

@@ -9,9 +9,10 @@ export const getAccountDatasources = (account: number, search: string, signal?: 
     signal,
   });
 
+/** The first 100 matches and how many there are in all (the picker asks to narrow the search beyond). */
 export const accountDatasourcesQueryOptions = (account: number, search: string) =>
   queryOptions({
     queryKey: ['datasources', 'list', 'picker', account, search.trim()] as const,
     queryFn: ({ signal }) => getAccountDatasources(account, search, signal),
-    select: (page) => page.results,
+    select: (page) => ({ sources: page.results, total: page.count }),
   });

@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +91,7 @@ export function AddLayerDialog({
             <Alert severity="info">{t('editor.sourcesUnavailable')}</Alert>
           ) : sources.isPending ? (
             <CircularProgress size={24} aria-label={t('editor.loadingSources')} />
-          ) : sources.data.length === 0 ? (
+          ) : sources.data.sources.length === 0 ? (
             <Alert severity="info">{t('editor.noSources')}</Alert>
           ) : (
             <List
@@ -98,7 +99,7 @@ export function AddLayerDialog({
               aria-label={t('editor.sources')}
               sx={{ maxHeight: 240, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
             >
-              {sources.data.map((source) => (
+              {sources.data.sources.map((source) => (
                 <ListItemButton
                   key={source.id}
                   selected={chosen?.id === source.id}
@@ -109,6 +110,11 @@ export function AddLayerDialog({
                 </ListItemButton>
               ))}
             </List>
+          )}
+          {sources.data && sources.data.total > sources.data.sources.length && (
+            <Typography variant="caption" color="text.secondary">
+              {t('editor.moreSources', { shown: sources.data.sources.length, total: sources.data.total })}
+            </Typography>
           )}
           {chosen && withSubLayers.has(chosen.key) && (
             <>
