@@ -1,10 +1,10 @@
+import './app/fonts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { App } from './app/app';
 import { bareHostUrl } from './app/bare-host';
-import { loadRareFontWeights } from './app/fonts';
 import { createRouter } from './app/router';
 import { startUp } from './app/start-up';
 import { handleUnauthorized } from './features/auth';
@@ -29,5 +29,4 @@ if (bare) {
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-  void loadRareFontWeights();
 }
