@@ -11,9 +11,11 @@ type UiState = {
   routeLoading: boolean;
   /** The first screen's code and loaders are loading (the router's hydration). */
   hydrating: boolean;
+  /** The first screen of this visit has its data and has drawn it (true from then on). */
+  firstScreenDrawn: boolean;
 };
 
-let state: UiState = { loadText: null, routeLoading: false, hydrating: false };
+let state: UiState = { loadText: null, routeLoading: false, hydrating: false, firstScreenDrawn: false };
 const listeners = new Set<() => void>();
 
 function update(changes: Partial<UiState>): void {
@@ -21,7 +23,8 @@ function update(changes: Partial<UiState>): void {
   if (
     next.loadText === state.loadText &&
     next.routeLoading === state.routeLoading &&
-    next.hydrating === state.hydrating
+    next.hydrating === state.hydrating &&
+    next.firstScreenDrawn === state.firstScreenDrawn
   )
     return;
   state = next;
@@ -31,6 +34,7 @@ function update(changes: Partial<UiState>): void {
 export const setLoadText = (loadText: string | null): void => update({ loadText });
 export const setRouteLoading = (routeLoading: boolean): void => update({ routeLoading });
 export const setHydrating = (hydrating: boolean): void => update({ hydrating });
+export const setFirstScreenDrawn = (): void => update({ firstScreenDrawn: true });
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -41,3 +45,5 @@ export const useLoadText = (): string | null => useSyncExternalStore(subscribe, 
 /** Whether the route-loading overlay is wanted: a screen's data (guard 4) or the first screen loading. */
 export const useRouteLoadingFlag = (): boolean =>
   useSyncExternalStore(subscribe, () => state.routeLoading || state.hydrating);
+export const useFirstScreenDrawn = (): boolean =>
+  useSyncExternalStore(subscribe, () => state.firstScreenDrawn);

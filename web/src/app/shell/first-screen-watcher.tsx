@@ -1,0 +1,36 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { setFirstScreenDrawn, useRouteLoadingFlag } from '../../lib/ui-store';
+
+/** Runs `callback` when the browser is idle (at most `timeoutMs` later); answers the cancel. */
+function whenIdle(callback: () => void, timeoutMs: number): () => void {
+  // Safari has no requestIdleCallback: a short timer stands in.
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(callback, 50);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(callback, { timeout: timeoutMs });
+  return () => cancelIdleCallback(idle);
+}
+
+/**
+ * Tells the shell when the first screen of this visit has loaded its data and drawn it, then is
+ * no longer rendered: it follows every query only until then, and re-renders nothing but itself.
+ * Until then the footer keeps its place unpainted: shown at once, it sits at the bottom of the
+ * window and jumps down when a long list arrives, the layout shift people notice on a first visit
+ * (and Lighthouse counts). Later screens open on a click, when movement is expected.
+ */
+export function FirstScreenWatcher() {
+  const queryClient = useQueryClient();
+  const loading = useRouteLoadingFlag();
+  const fetching = useIsFetching() > 0;
+  useEffect(() => {
+    if (loading || fetching) return;
+    // Idle: a screen's queries have started (they begin as it mounts) and lists that render in
+    // the background (useDeferredValue) have finished; the timeout bounds the wait.
+    return whenIdle(() => {
+      if (queryClient.isFetching() === 0) setFirstScreenDrawn();
+    }, 2000);
+  }, [loading, fetching, queryClient]);
+  return null;
+}
