@@ -10,11 +10,6 @@ export async function listPlans(db: Db) {
   return db.select().from(plans).orderBy(asc(plans.id));
 }
 
-export async function findDefaultPlan(db: Db) {
-  const [row] = await db.select().from(plans).where(eq(plans.isDefault, true)).limit(1);
-  return row;
-}
-
 export async function addPlan(db: Db, name: string) {
   const [row] = await db.insert(plans).values({ name }).onConflictDoNothing().returning();
   return row ?? (await db.select().from(plans).where(eq(plans.name, name)))[0];

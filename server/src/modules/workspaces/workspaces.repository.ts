@@ -5,6 +5,7 @@ import {
   accounts,
   demoAssignments,
   invitations,
+  layers,
   plans,
   users,
   workspaceEditors,
@@ -156,6 +157,38 @@ export async function insertWorkspace(db: Db, values: NewWorkspace): Promise<Wor
   // A new workspace has no editors yet; its plan's name is all there is to add.
   const [plan] = row.planId === null ? [] : await db.select().from(plans).where(eq(plans.id, row.planId));
   return { ...row, planName: plan?.name ?? null, editorIds: [] };
+}
+
+export type FirstLayer = { name: string; template: Record<string, unknown> };
+
+/**
+ * A new workspace on the default plan with its first layer, in one statement: atomic without
+ * a transaction, so the embedded database's single connection is held for one round trip
+ * rather than across the four of BEGIN, two inserts and COMMIT (a create took twice as long).
+ */
+export async function insertWorkspaceWithLayer(
+  db: Db,
+  values: Omit<NewWorkspace, 'planId'>,
+  layer: FirstLayer,
+): Promise<WorkspaceWithPlan> {
+  const defaultPlan = sql`(select ${plans.id} from ${plans} where ${plans.isDefault} order by ${plans.id} limit 1)`;
+  const created = db.$with('created').as(
+    db
+      .insert(workspaces)
+      .values({ ...values, planId: defaultPlan })
+      .returning(),
+  );
+  const firstLayer = db.$with('first_layer', {}).as(
+    sql`insert into ${layers} (workspace_id, parent_id, position, name, visible, template)
+      select ${created.id}, null, 0, ${layer.name}, true, ${JSON.stringify(layer.template)}::jsonb from ${created}`,
+  );
+  const [row] = await db
+    .with(created, firstLayer)
+    .select()
+    .from(created)
+    .leftJoin(plans, eq(plans.id, created.planId));
+  if (!row) throw new Error('insert returned nothing');
+  return { ...row.created, planName: row.plans?.name ?? null, editorIds: [] };
 }
 
 export async function deleteWorkspace(db: Db, id: number) {

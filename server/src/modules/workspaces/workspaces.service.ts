@@ -16,8 +16,7 @@ import { pageFromDb } from '../../lib/pagination.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
-import { copyLayerTree, insertLayer } from '../layers/layers.repository.js';
-import { findDefaultPlan } from '../plans/plans.repository.js';
+import { copyLayerTree } from '../layers/layers.repository.js';
 import * as shares from './share-links.repository.js';
 import { allows, rightsOf } from './workspaces.policy.js';
 import { presentWorkspace } from './workspaces.presenter.js';
@@ -169,29 +168,22 @@ export function createWorkspacesService(
       const account = await deps.accounts.administered(caller, input.account);
       if (!account)
         throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
-      const plan = await findDefaultPlan(db);
       // Every new workspace shows a globe at once, with no internet: the offline base layer.
-      const row = await db.transaction(async (tx) => {
-        const created = await repo.insertWorkspace(tx, {
+      const row = await repo.insertWorkspaceWithLayer(
+        db,
+        {
           accountId: account.id,
           adminId: caller.id,
           name: input.name,
           description: input.description,
-          planId: plan?.id ?? null,
           camera: { ...defaultCamera },
           workspacePlugins: structuredClone(defaultWorkspacePlugins),
-        });
-        await insertLayer(tx, {
-          workspaceId: created.id,
-          parentId: null,
-          position: 0,
+        },
+        {
           name: offlineBaseLayer.name,
-          visible: true,
-          dataSourceId: null,
           template: JSON.parse(offlineBaseLayer.template) as Record<string, unknown>,
-        });
-        return created;
-      });
+        },
+      );
       return presentWorkspace(row, 'admin');
     },
 
