@@ -180,6 +180,11 @@ export const accounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How many data sources the account has, kept exact by triggers on `datasources`
+     * (migration 0006): the data source list's count without counting thousands of rows.
+     */
+    datasourceCount: integer('datasource_count').notNull().default(0),
   },
   (t) => [index('accounts_admin_idx').on(t.adminId)],
 );

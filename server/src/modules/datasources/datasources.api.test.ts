@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasources, layers } from '../../db/schema.js';
+import { accounts, datasources, layers } from '../../db/schema.js';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import {
   auth,
@@ -283,6 +283,69 @@ describe('data sources', () => {
     expect(
       (await t.app.inject({ url: `/api/datasources/${source.id}`, headers: auth(aliceToken) })).statusCode,
     ).toBe(404);
+  });
+
+  it('keeps the count it answers exact through creates, edits, moves and deletes', async () => {
+    const counted = await buildAccount(t, aliceToken, alice.id, 'Counted');
+    const other = await buildAccount(t, aliceToken, alice.id, 'Counted too');
+    // A page of one is full, so the answer's count comes from the count, not from the page.
+    const countOf = async (query: string, token = aliceToken) =>
+      (await list(`?page_size=1${query}`, token)).json().count as number;
+    const actual = async (accountId?: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(datasources)
+          .innerJoin(accounts, eq(accounts.id, datasources.accountId))
+          .where(
+            accountId === undefined ? eq(accounts.adminId, alice.id) : eq(datasources.accountId, accountId),
+          )
+      ).length;
+
+    const made = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      made.push(
+        await createOk({
+          name,
+          type: 5,
+          account: counted.id,
+          config: { url: 'https://d.example.org/a.geojson' },
+        }),
+      );
+    }
+    expect(await countOf(`&account=${counted.id}`)).toBe(3);
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/datasources/${made[0]?.id}`,
+      headers: auth(aliceToken),
+      payload: { name: 'Renamed' },
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(await countOf(`&account=${counted.id}`)).toBe(3);
+
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/datasources/${made[1]?.id}`,
+      headers: auth(aliceToken),
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await countOf(`&account=${counted.id}`)).toBe(2);
+
+    // The API never moves a source between accounts; the database keeps the counts if anyone does.
+    await t.database.db
+      .update(datasources)
+      .set({ accountId: other.id })
+      .where(eq(datasources.id, made[2]?.id ?? 0));
+    expect(await countOf(`&account=${counted.id}`)).toBe(1);
+    expect(await countOf(`&account=${other.id}`)).toBe(1);
+
+    // All of the caller's accounts, and never another admin's.
+    expect(await countOf('')).toBe(await actual());
+    expect(await countOf(`&account=${counted.id}`, bobToken)).toBe(0);
+    expect(await countOf('', bobToken)).toBe(await actual(bobs.id));
+    // A search counts the matching rows themselves.
+    expect(await countOf(`&account=${counted.id}&search=renamed`)).toBe(1);
+    expect(await countOf(`&account=${counted.id}&search=nothing`)).toBe(0);
   });
 
   it('goes with its account', async () => {
