@@ -28,6 +28,11 @@ function slowRequest(url: string, path: string, body: string, between: () => Pro
   });
 }
 
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  for (const started = Date.now(); !condition(); await sleep(50))
+    if (Date.now() - started > timeoutMs) throw new Error('The server never logged the request');
+}
+
 describe('graceful shutdown', () => {
   it('finishes a write in flight on SIGTERM, then exits 0 with the database closed and the lock released', async () => {
     const server = await startServerProcess();
@@ -41,6 +46,9 @@ describe('graceful shutdown', () => {
       '/api/auth/register',
       JSON.stringify(registration),
       async () => {
+        // In flight means the server has the request (its log says so), not just the bytes
+        // in a socket: on a loaded machine the headers can still be unread when SIGTERM comes.
+        await until(() => /"url":"\/api\/auth\/register".*"msg":"incoming request"/.test(server.output()));
         server.child.kill('SIGTERM');
         await sleep(500);
         // Once SIGTERM arrived, no new connection is accepted.
