@@ -44,6 +44,8 @@ test('guard 2: in demo mode home and account pages ask for the demo workspace', 
   for (const path of [`/account/${account.slug}`, '/']) {
     await page.goto(path);
     await expect(page).toHaveURL(demoView);
+    // The demo workspace drawn, not just its address: the next goto must not race the redirect.
+    await expect(page.getByRole('main').getByText('Admin', { exact: true })).toBeVisible();
   }
 
   // The server answers 0 once the operator clears it: the account page opens as usual.
