@@ -241,14 +241,17 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
       );
     }
 
-    // Memory: after a warm-up with the mixed load itself, then after 60 s more of it. Read after
-    // the single calls above, the baseline depended on whether V8 had just given memory back
-    // (PostgreSQL: 313 MB during one call, 164 MB after the create), so a steady heap read as growth.
+    // Memory: the resident set while the mixed load runs, after a 20 s warm-up and again at the end
+    // of 60 s more, each the median of the last 10 s sampled every second. A single reading swung
+    // with V8 growing and shrinking its heap (PostgreSQL: 313 MB during one call, 164 MB just after
+    // another), so a steady heap could read as +68 %; a leak still shows as growth between the two.
     const reads = list.filter((c) => !c.method).map((c) => c.path);
-    await load(scriptFile, server.url, { paths: reads, token }, Math.max(settings.warmUp, 10));
-    const before = server.rssMb();
-    const mixed = await load(scriptFile, server.url, { paths: reads, token }, settings.mixed);
-    const after = server.rssMb();
+    const mixedLoad = { paths: reads, token };
+    const before = await rssWhile(server, 10, () => load(scriptFile, server.url, mixedLoad, 20));
+    let mixed;
+    const after = await rssWhile(server, 10, async () => {
+      mixed = await load(scriptFile, server.url, mixedLoad, settings.mixed);
+    });
     const growth = before ? (after - before) / before : 0;
     const memory = {
       afterWarmUpMb: before,
@@ -257,7 +260,7 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
       mixedRps: Math.round(mixed.rps),
     };
     console.log(
-      `\nMemory: ${before} MB after warm-up, ${after} MB after ${settings.mixed} s of mixed reads ` +
+      `\nMemory under mixed reads (median of 10 s): ${before} MB after a 20 s warm-up, ${after} MB after ${settings.mixed} s more ` +
         `(${(growth * 100).toFixed(1)} %; target within ${targets.memoryGrowth * 100} %: ` +
         `${Math.abs(growth) <= targets.memoryGrowth ? 'met' : 'not met'}), ${memory.mixedRps} req/s, ` +
         `${mixed.errors} errors, ${mixed.non2xx} non-2xx`,
@@ -279,6 +282,21 @@ function round(r) {
 buildUnlessSkipped();
 const tool = haveWrk() ? 'wrk' : 'autocannon';
 const load = tool === 'wrk' ? runWrk : runAutocannon;
+
+/** The median resident set (MB) of the server over the last `seconds` of `work`, sampled every second. */
+async function rssWhile(server, seconds, work) {
+  const samples = [];
+  const timer = setInterval(() => samples.push({ at: Date.now(), mb: server.rssMb() }), 1000);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  const since = Date.now() - seconds * 1000;
+  const last = samples.filter((sample) => sample.at >= since).map((sample) => sample.mb);
+  const sorted = (last.length > 0 ? last : [server.rssMb()]).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-api-bench-'));
 const scriptFile = path.join(tmp, 'bench.lua');
 fs.writeFileSync(scriptFile, wrkScript);
