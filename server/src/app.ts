@@ -24,7 +24,11 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
-import { createAuthenticator, registerAuthentication } from './modules/auth/authenticate.js';
+import {
+  createAuthenticator,
+  createSessionCheck,
+  registerAuthentication,
+} from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
 import { createArcgisSignInService } from './modules/datasources/arcgis-sign-in.service.js';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes.js';
@@ -186,6 +190,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     datasources,
     arcgis,
     capabilities: createCapabilities(ctx.secretKey),
+    sessions: createSessionCheck(ctx),
   });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).

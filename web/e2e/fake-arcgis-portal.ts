@@ -192,6 +192,7 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       return;
     }
     if (await serveMapFixture(url, response)) return;
+    if (serveHostile(url, response)) return;
     if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {
       response.writeHead(200, { 'Content-Type': 'text/xml' });
       response.end(fs.readFileSync(wmsCapabilities));
@@ -328,4 +329,30 @@ async function serveMapFixture(url: URL, response: http.ServerResponse): Promise
     return true;
   }
   return false;
+}
+
+/**
+ * What a hostile tenant's server answers (web/e2e/layer-proxy-safety.spec.ts): a tileset
+ * whose folder also holds a page, a script, an SVG with a script and a page labelled as a
+ * PNG. Were the proxy to relay them as they are, the script would run on the app's origin
+ * and read the visitor's token.
+ */
+export const hostileScript =
+  "document.title = 'ran:' + localStorage.getItem('token'); fetch('/api/users?stolen=1', { headers: { Authorization: 'Token ' + localStorage.getItem('token') } });";
+function serveHostile(url: URL, response: http.ServerResponse): boolean {
+  const page = '<!doctype html><title>hostile</title><script src="app.js"></script>';
+  const answers: Record<string, [string, string]> = {
+    '/hostile/tileset.json': ['application/json', JSON.stringify(tileset())],
+    '/hostile/page.html': ['text/html', page],
+    '/hostile/app.js': ['application/javascript', hostileScript],
+    '/hostile/pic.svg': [
+      'image/svg+xml',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script href="app.js"/></svg>',
+    ],
+    '/hostile/fake.png': ['image/png', page],
+  };
+  const answer = answers[url.pathname];
+  if (!answer) return false;
+  send(response, answer[0], answer[1]);
+  return true;
 }

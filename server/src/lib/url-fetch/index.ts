@@ -1,6 +1,7 @@
 /** The SSRF-safe fetcher for every user-given URL; import from here, not from the files. */
 export { type AddressVerdict, checkAddress } from './address-policy.js';
 export { parseAllowHosts } from './allow-hosts.js';
+export { decoderFor } from './body.js';
 export { UrlFetchError, type UrlFetchErrorKind } from './errors.js';
 export { defaultResolver } from './target.js';
 export type {

@@ -128,6 +128,16 @@ export async function findAuthToken(db: Db, tokenHash: string) {
   return row;
 }
 
+export async function findAuthTokenById(db: Db, id: number) {
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function touchAuthToken(db: Db, id: number) {
   await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, id));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/errors.js';
-import { deleteAuthToken, findAuthToken, touchAuthToken } from './auth.repository.js';
+import { deleteAuthToken, findAuthToken, findAuthTokenById, touchAuthToken } from './auth.repository.js';
 import { authChannel, tokenCacheOf } from './token-cache.js';
 
 export type AuthedUser = { id: number; username: string; email: string; tokenId: number };
@@ -15,6 +15,27 @@ declare module 'fastify' {
 
 const unauthenticated = (detail: string) =>
   new HttpError(401, detail, { detail }, { 'WWW-Authenticate': 'Token' });
+
+type TokenTimes = { createdAt: Date; lastUsedAt: Date };
+const expired = (config: AppContext['config'], token: TokenTimes, now: number) =>
+  now - token.lastUsedAt.getTime() > config.tokenIdleMs ||
+  now - token.createdAt.getTime() > config.tokenMaxAgeMs;
+
+/**
+ * The user of a login session (an API token, by id) while it lives: not logged out, not
+ * revoked by a password change, not expired, its user still active; otherwise null.
+ * For grants handed out under a login (the layer proxy's capabilities), which must die
+ * with it. It does not count as a use of the token.
+ */
+export function createSessionCheck(ctx: Pick<AppContext, 'db' | 'config'>) {
+  return async function liveSession(tokenId: number, userId: number): Promise<AuthedUser | null> {
+    const row = await findAuthTokenById(ctx.db, tokenId);
+    if (!row || row.user.id !== userId || !row.user.isActive || expired(ctx.config, row.token, Date.now()))
+      return null;
+    return { id: row.user.id, username: row.user.username, email: row.user.email, tokenId: row.token.id };
+  };
+}
+export type SessionCheck = ReturnType<typeof createSessionCheck>;
 
 /** `Authorization: Token <token>` (DRF's TokenAuthentication), with idle and absolute expiry. */
 export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config' | 'database'>) {
@@ -44,10 +65,7 @@ export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config' | 'dat
     const row = await lookUp(tokenHash);
     if (!row?.user.isActive) throw unauthenticated('Invalid token.');
     const now = Date.now();
-    if (
-      now - row.token.lastUsedAt.getTime() > ctx.config.tokenIdleMs ||
-      now - row.token.createdAt.getTime() > ctx.config.tokenMaxAgeMs
-    ) {
+    if (expired(ctx.config, row.token, now)) {
       await deleteAuthToken(ctx.db, row.token.id, row.user.id);
       throw unauthenticated('Token has expired.');
     }

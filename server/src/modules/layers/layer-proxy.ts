@@ -58,8 +58,9 @@ export type Credentials = {
  * The upstream address for `rest` (what follows the capability) and the browser's query:
  * under the source's own address only — the source's last segment and below it, or for
  * 3D Tiles anything in its folder (a tileset names its content relative to itself) — with
- * the source's query parameters, the browser's, and the credentials last, so nothing the
- * browser sends can replace them.
+ * the source's query parameters, then the browser's except those the source or the
+ * credentials set, then the credentials, so nothing the browser sends can repeat or
+ * replace them.
  */
 export function upstreamRequest(
   sourceUrl: string,
@@ -91,8 +92,12 @@ export function upstreamRequest(
   // A template's query may hold placeholders the map does not fill here: those stay out.
   for (const [key, value] of source.searchParams)
     if (!/[{}]/.test(value)) target.searchParams.append(key, value);
-  // The browser cannot set (or replace) the credentials' parameters.
-  const reserved = new Set(['token', credentials.apiKey?.parameter.toLowerCase()]);
+  // What the source fixes stays fixed: the browser can neither repeat nor replace a parameter
+  // of the source's address (a `map=` a server would read twice) or of the credentials.
+  const fixed = [...source.searchParams].filter(([, value]) => !/[{}]/.test(value)).map(([key]) => key);
+  const reserved = new Set(
+    ['token', credentials.apiKey?.parameter, ...fixed].map((key) => key?.toLowerCase()),
+  );
   for (const [key, value] of new URLSearchParams(query)) {
     if (!reserved.has(key.toLowerCase())) target.searchParams.append(key, value);
   }

@@ -1,8 +1,7 @@
 import type { Layer, WorkspaceRights } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
-import { findUserById } from '../auth/auth.repository.js';
-import type { AuthedUser } from '../auth/authenticate.js';
+import type { AuthedUser, SessionCheck } from '../auth/authenticate.js';
 import { findDatasources } from '../datasources/datasources.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { flattenTree, presentLayerTree } from './layers.presenter.js';
@@ -20,7 +19,7 @@ export type ReadQuery = { workspace?: number | undefined; token?: string | undef
  */
 export function createLayerReaders(
   { db }: Pick<AppContext, 'db'>,
-  deps: { workspaces: WorkspacesService; capabilities: Capabilities },
+  deps: { workspaces: WorkspacesService; capabilities: Capabilities; sessions: SessionCheck },
 ) {
   /** Whom a grouped layer shows to. */
   async function visibility(reader: Reader): Promise<(row: repo.LayerRow) => boolean> {
@@ -53,7 +52,7 @@ export function createLayerReaders(
       const { rights } = await deps.workspaces.access(user, query.workspace, 'view');
       workspaceId = query.workspace;
       reader = { kind: 'user', user, rights };
-      subject = { user: user.id };
+      subject = { user: user.id, session: user.tokenId };
     }
     const tree = presentLayerTree(await repo.listWorkspaceLayers(db, workspaceId), await visibility(reader));
     return { tree, subject };
@@ -61,19 +60,18 @@ export function createLayerReaders(
 
   /**
    * A layer's source for the holder of a capability: it must be this server's, for this
-   * layer and not expired, and its subject must still see the layer (checked on every call).
+   * layer and not expired; the login session or share link it was issued under must still
+   * live, and its subject still see the layer (all checked on every call).
    */
   async function sourceByCapability(id: number, text: string) {
+    const invalid = () => forbidden('This map address has expired or is not valid. Reload the page.');
     const capability = deps.capabilities.verify(text, id);
-    if (!capability) throw forbidden('This map address has expired or is not valid. Reload the page.');
+    if (!capability) throw invalid();
     const { subject } = capability;
-    const caller = async (): Promise<AuthedUser> => {
-      // The user it was issued to, while they may still log in; a share link's reader has none.
-      const user = 'user' in subject ? await findUserById(db, subject.user) : undefined;
-      if (!user?.isActive) throw notFound();
-      return { id: user.id, username: user.username, email: user.email, tokenId: 0 };
-    };
-    return visibleSource(caller, id, 'share' in subject ? subject.share : undefined);
+    if ('share' in subject) return visibleSource(() => Promise.reject(notFound()), id, subject.share);
+    const user = await deps.sessions(subject.session, subject.user);
+    if (!user) throw invalid();
+    return visibleSource(async () => user, id, undefined);
   }
 
   async function visibleSource(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {

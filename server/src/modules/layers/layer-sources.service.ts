@@ -19,6 +19,19 @@ import type { Capabilities } from './proxy-capability.js';
 const featuresUrl = (layerId: number, grant: { token: string } | { capability: string }) =>
   `/api/layers/${layerId}/features?${new URLSearchParams(grant)}`;
 
+/** What the proxy fetches, for which kind of layer, and the credentials its answer must not echo. */
+export type ProxiedRequest = UpstreamRequest & { kind: string; secrets: string[] };
+
+/**
+ * A config as the viewer needs it: the address to draw from and how to draw, not who
+ * signs in where (a WMS user name, an ArcGIS portal and app) — the server does that, and
+ * a share link's reader has no business knowing it.
+ */
+function forTheViewer(config: Record<string, unknown>): Record<string, unknown> {
+  const { username: _username, portal: _portal, clientId: _clientId, ...rest } = config;
+  return rest;
+}
+
 /**
  * What the viewer draws for the layers a reader may see: each source's type and config
  * without secrets, uploaded features read through this server, and sources with
@@ -76,7 +89,7 @@ export function createLayerSourcesService(
           data_source: source.id,
           type: source.typeId,
           key,
-          config: url === undefined ? source.config : { ...source.config, url },
+          config: forTheViewer(url === undefined ? source.config : { ...source.config, url }),
           proxied: url !== undefined,
         });
       }
@@ -109,7 +122,7 @@ export function createLayerSourcesService(
       capabilityText: string,
       rest: string,
       query: string,
-    ): Promise<UpstreamRequest> {
+    ): Promise<ProxiedRequest> {
       const source = await sourceByCapability(id, capabilityText);
       const secrets = deps.datasources.openSecretsOf(source);
       const key = source.typeId === null ? undefined : datasourceTypeById(source.typeId)?.key;
@@ -123,18 +136,25 @@ export function createLayerSourcesService(
         typeof secrets.apiKey === 'string' && secrets.apiKey
           ? { parameter: String(source.config.apiKeyParameter || 'key'), value: secrets.apiKey }
           : undefined;
-      return upstreamRequest(String(source.config.url ?? ''), rest, query, {
+      const basic =
+        typeof secrets.password === 'string' && typeof source.config.username === 'string'
+          ? { username: source.config.username, password: secrets.password }
+          : undefined;
+      const upstream = upstreamRequest(String(source.config.url ?? ''), rest, query, {
         // A tileset and a terrain name their content relative to themselves.
         wholeFolder: key === '3dtiles' || key === 'cesium-terrain',
         ...(apiKey ? { apiKey } : {}),
         ...(Array.isArray(source.config.subdomains)
           ? { subdomains: source.config.subdomains.map(String) }
           : {}),
-        ...(typeof secrets.password === 'string' && typeof source.config.username === 'string'
-          ? { basic: { username: source.config.username, password: secrets.password } }
-          : {}),
+        ...(basic ? { basic } : {}),
         ...(token ? { token } : {}),
       });
+      return {
+        ...upstream,
+        kind: key ?? 'unknown',
+        secrets: [token, apiKey?.value, basic?.password].filter((value): value is string => !!value),
+      };
     },
   };
 }

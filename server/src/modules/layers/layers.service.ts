@@ -1,7 +1,7 @@
 import type { LibraryQuery } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { pageFromDb, pageFromList } from '../../lib/pagination.js';
-import type { AuthedUser } from '../auth/authenticate.js';
+import type { AuthedUser, SessionCheck } from '../auth/authenticate.js';
 import type { ArcgisSignInService } from '../datasources/arcgis-sign-in.service.js';
 import type { DatasourcesService } from '../datasources/datasources.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -24,6 +24,7 @@ export function createLayersService(
     datasources: Pick<DatasourcesService, 'openSecretsOf'>;
     arcgis: Pick<ArcgisSignInService, 'tokenFor'>;
     capabilities: Capabilities;
+    sessions: SessionCheck;
   },
 ) {
   const { db } = ctx;

@@ -1,38 +1,55 @@
-import { createHmac } from 'node:crypto';
-import { safeEqual } from '../../lib/crypto.js';
+import { createSecretBox } from '../../lib/crypto.js';
 
 /**
- * Who may fetch one layer's data through the proxy: a user (by id) or a share link's
- * reader (by its token), until `expires` (seconds since 1970). Signed with a key derived
- * from the server secret, so the browser can put it in tile addresses (which carry no
- * headers) without it being a login token or an upstream credential. The proxy still
- * checks the subject's rights on every request: a revoked link or a removed member is
- * cut off at once, whatever the capability says.
+ * Who may fetch one layer's data through the proxy, until `expires` (seconds since
+ * 1970): the login session it was issued under (the API token's id, and its user), or
+ * the share link whose reader asked. Map engines fetch tiles without headers, so the
+ * capability goes in their addresses; it is sealed with AES-256-GCM under a key derived
+ * from the server secret, so what it names (a share token, a session) cannot be read
+ * from an address, and it cannot be forged. It dies with what obtained it — a logout, a
+ * password change, a revoked or expired link — because the proxy checks the session or
+ * the link, and the subject's rights on the layer, on every request.
  */
-export type Capability = { layer: number; subject: { user: number } | { share: string }; expires: number };
+export type Capability = {
+  layer: number;
+  subject: { user: number; session: number } | { share: string };
+  expires: number;
+};
 
 const lifetimeSeconds = 12 * 60 * 60;
 
+/** The sealed form, short enough for a path segment: keys of one letter. */
+type Sealed = { l: number; u?: number; t?: number; s?: string; e: number };
+
 export function createCapabilities(secret: string, now: () => number = Date.now) {
-  const key = createHmac('sha256', 'geows:layer-proxy').update(secret).digest();
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  // A key of its own: a capability can never be opened as (or mistaken for) a stored secret.
+  const box = createSecretBox(`geows:layer-proxy:${secret}`);
   return {
     issue(layer: number, subject: Capability['subject']): string {
-      const capability: Capability = { layer, subject, expires: Math.floor(now() / 1000) + lifetimeSeconds };
-      const payload = Buffer.from(JSON.stringify(capability)).toString('base64url');
-      return `${payload}.${sign(payload)}`;
+      const expires = Math.floor(now() / 1000) + lifetimeSeconds;
+      const sealed: Sealed =
+        'share' in subject
+          ? { l: layer, s: subject.share, e: expires }
+          : { l: layer, u: subject.user, t: subject.session, e: expires };
+      return box.seal(JSON.stringify(sealed));
     },
-    /** The capability if it is signed by this server, for this layer and not expired; else null. */
+    /** The capability if this server sealed it, for this layer and not expired; else null. */
     verify(text: string, layer: number): Capability | null {
-      const [payload, signature, extra] = text.split('.');
-      if (!payload || !signature || extra !== undefined || !safeEqual(signature, sign(payload))) return null;
+      let sealed: Sealed;
+      if (text.split('.').length !== 4) return null;
       try {
-        const capability = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Capability;
-        if (capability.layer !== layer || capability.expires * 1000 < now()) return null;
-        return capability;
+        sealed = JSON.parse(box.open(text)) as Sealed;
       } catch {
         return null;
       }
+      if (sealed.l !== layer || sealed.e * 1000 < now()) return null;
+      const subject =
+        typeof sealed.s === 'string'
+          ? { share: sealed.s }
+          : typeof sealed.u === 'number' && typeof sealed.t === 'number'
+            ? { user: sealed.u, session: sealed.t }
+            : null;
+      return subject && { layer: sealed.l, subject, expires: sealed.e };
     },
   };
 }
