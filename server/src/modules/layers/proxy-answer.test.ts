@@ -5,6 +5,8 @@ describe('what the layer proxy passes', () => {
   it('passes only the media types each kind of layer needs', () => {
     expect(passedMediaType('xyz', 'image/png', '')).toBe('image/png');
     expect(passedMediaType('xyz', 'IMAGE/JPEG; charset=binary', '')).toBe('image/jpeg');
+    // ArcGIS servers say image/jpg: answered under the standard name.
+    expect(passedMediaType('arcgis-mapserver', 'image/jpg', '')).toBe('image/jpeg');
     expect(passedMediaType('wms', 'application/vnd.ogc.se_xml', 'REQUEST=GetMap')).toBe(
       'application/vnd.ogc.se_xml',
     );

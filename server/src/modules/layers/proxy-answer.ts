@@ -44,9 +44,17 @@ const allowedByKind: Record<string, readonly string[]> = {
  */
 const featureInfoText = ['text/html', 'text/plain'];
 
-/** The media type without parameters, lower-case; '' when absent. */
+/** Names some map servers give the common image types. */
+const aliases: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+};
+
+/** The media type without parameters, lower-case, under its standard name; '' when absent. */
 export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return aliases[type] ?? type;
 }
 
 const isFeatureInfo = (query: string) =>
