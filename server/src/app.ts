@@ -19,6 +19,7 @@ import { endpointRegistrar } from './lib/endpoint-routes.js';
 import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { requestLogFields } from './lib/redact-url.js';
 import { createUrlFetcher } from './lib/url-fetch/index.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -66,6 +67,8 @@ export type BuildAppOptions = {
   operatorSecret?: string;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the HTTP application; listening, the database's life and signals belong to main.ts. */
@@ -74,7 +77,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger:
       options.logger === false
         ? false
-        : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: ctx.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Share tokens, proxy grants and e-mailed links' tokens travel in URLs: never into the log.
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Long enough for the layer proxy's signed capabilities (modules/layers/proxy-capability.ts).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 512 },
     trustProxy: ctx.config.trustProxy,

@@ -47,3 +47,42 @@ describe('data source types', () => {
     expect(datasourceTypeByKey('arcgis-mapserver')?.secrets).toEqual(['token']);
   });
 });
+
+describe('data source URLs', () => {
+  // What `new URL()` cannot read must be a field error in the form, never a server error later.
+  it.each([
+    'http://127.0.0.1:8642:8643/',
+    'http://[::1',
+    'http://[::1]:99999/',
+    'http://[fe80::1%25lo]/',
+    'http://[fe80::1%lo]/',
+    'http://',
+    'http://:80',
+    'http://a b/',
+    'http:// example.org/',
+    'http://exa mple.org/{z}/{x}/{y}.png',
+    'http://ex%00ample.org/',
+    'http://[1.2.3.4]/',
+    'https://example.org:port/',
+    '//example.org/',
+    'example.org',
+    '',
+  ])('refuse %j in every type', (url) => {
+    for (const type of datasourceTypeDefinitions) {
+      const result = type.config.safeParse({ url, layers: 'x', layer: 'x', tileMatrixSetID: 'x' });
+      expect(result.success, type.key).toBe(false);
+      expect(
+        result.error?.issues.some((issue) => issue.path.join('.') === 'url'),
+        type.key,
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    'https://bücher.example/wms',
+    `https://${'a'.repeat(63)}.example/${'p'.repeat(1900)}`,
+    'https://[2001:db8::1]:8443/wms',
+  ])('take %s, which is odd but a URL', (url) => {
+    expect(wmsConfig.safeParse({ url, layers: 'x' }).success).toBe(true);
+  });
+});

@@ -57,3 +57,50 @@ export const withConfirmation = <T extends { password: z.ZodType }>(shape: T) =>
 
 export const optionalText = (max = 255) =>
   z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+
+/**
+ * How deep JSON text (a layer's template, a workspace's camera and plugins) may nest.
+ * Ours nests a handful of levels; far deeper text parses, but the walks that follow
+ * (serialising it for a jsonb column, for one) recurse and run out of stack.
+ */
+export const maxJsonDepth = 64;
+
+/**
+ * Whether `value` has objects or arrays nested more than `max` levels deep (`{}` and
+ * `[]` are one level). A loop rather than recursion: the value may be hostile.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; depth: number };
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth > max) return true;
+    for (const child of Object.values(item.value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: item.depth + 1 });
+    }
+  }
+  return false;
+}
+
+export const jsonTooDeep = `This JSON is nested too deeply: at most ${maxJsonDepth} levels.`;
+
+/**
+ * JSON text that must parse and match `schema` (`message` otherwise), as the original
+ * API stores camera, plugins and layer templates; nested deeper than `maxJsonDepth`
+ * it is refused with its own message before `schema` sees it.
+ */
+export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .max(100_000, 'Ensure this field has no more than 100000 characters.')
+    .superRefine((text, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return;
+      }
+      if (nestsDeeperThan(value, maxJsonDepth)) ctx.addIssue({ code: 'custom', message: jsonTooDeep });
+      else if (!schema.safeParse(value).success) ctx.addIssue({ code: 'custom', message });
+    });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonTooDeep, maxJsonDepth, nestsDeeperThan } from './fields.js';
 
 /**
  * The style of a layer, stored as the JSON text of the layer's `template`
@@ -69,6 +70,8 @@ export function parseLayerTemplate(text: string): TemplateParse {
   } catch {
     return { ok: false, message: 'The template is not valid JSON.' };
   }
+  // Stored templates passed this check on their way in; it keeps the schema's walk short.
+  if (nestsDeeperThan(value, maxJsonDepth)) return { ok: false, message: `Template: ${jsonTooDeep}` };
   const result = layerTemplateSchema.safeParse(value);
   if (result.success) return { ok: true, template: result.data };
   const issue = result.error.issues[0];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { featureCollection } from './datasources.js';
 import { endpoint } from './endpoint.js';
-import { requiredString } from './fields.js';
+import { jsonText, requiredString } from './fields.js';
 
 /**
  * A layer of a workspace's tree (docs/product.md, Data: "Layer"): `template` is JSON
@@ -41,17 +41,10 @@ export const layerListQuery = pageQuery.extend({
 });
 
 /** A template is a JSON object as text (the viewer's style of the layer). */
-export const layerTemplate = z
-  .string()
-  .max(100_000, 'Ensure this field has no more than 100000 characters.')
-  .refine((text) => {
-    try {
-      const value: unknown = JSON.parse(text);
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  }, 'Enter the template as a JSON object, e.g. {"color": "#ff6d00"}.');
+export const layerTemplate = jsonText(
+  z.record(z.string(), z.unknown()),
+  'Enter the template as a JSON object, e.g. {"color": "#ff6d00"}.',
+);
 
 const layerFields = {
   parent: dbId().nullable().optional(),

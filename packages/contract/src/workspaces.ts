@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
-import { email, requiredString } from './fields.js';
+import { email, jsonText, requiredString } from './fields.js';
 import { messages } from './messages.js';
 
 /** Camera JSON: degrees and metres, WGS84 (docs/decisions.md). */
@@ -74,19 +74,6 @@ export const workspaceReadQuery = z.object({ token: z.string().max(200).optional
 export const cloneWorkspaceRequest = z.object({
   workspace: dbId(),
 });
-
-/** JSON text that must parse and match `schema`, as the original API stores camera and plugins. */
-const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
-  z
-    .string()
-    .max(100_000, 'Ensure this field has no more than 100000 characters.')
-    .refine((text) => {
-      try {
-        return schema.safeParse(JSON.parse(text)).success;
-      } catch {
-        return false;
-      }
-    }, message);
 
 export const updateWorkspaceRequest = z
   .object({

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@geows/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, validationFailed } from './errors.js';
+import { validationFailed } from './errors.js';
 
 /** No form of ours nests deeper than a few levels; far deeper JSON is an attack on the walk below. */
 const MAX_DEPTH = 32;
@@ -19,7 +19,11 @@ function nullCharacterPaths(root: unknown): string[] {
       continue;
     }
     if (!value || typeof value !== 'object') continue;
-    if (depth >= MAX_DEPTH) throw new HttpError(400, 'The request body is nested too deeply.');
+    if (depth >= MAX_DEPTH) {
+      // Named by the top-level field it is in, as every other validation error is.
+      const field = path.split('.')[0] || 'non_field_errors';
+      throw validationFailed({ [field]: [`Nested too deeply: at most ${MAX_DEPTH} levels.`] });
+    }
     for (const [key, item] of Object.entries(value)) {
       stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }

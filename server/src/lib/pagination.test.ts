@@ -67,3 +67,21 @@ describe('pagination', () => {
     });
   });
 });
+
+describe('pagination links for odd requests', () => {
+  const page = { total: 7, page: 2, pageSize: 2, results: ['c', 'd'] };
+  it('answers links on localhost for a Host header no URL can hold, never a 500', () => {
+    for (const host of ['x:1:2', '[::1', 'a b', '[fe80::1%25lo]']) {
+      const answer = pagedOf({ protocol: 'http', host, url: '/api/workspaces?page=2' }, page);
+      expect(answer.next, host).toBe('http://localhost/api/workspaces?page=3');
+      expect(answer.previous, host).toBe('http://localhost/api/workspaces');
+    }
+  });
+  it('reads a path that starts with two slashes as a path, not another host', () => {
+    const answer = pagedOf(
+      { protocol: 'http', host: 'maps.example.org', url: '//evil.example/x?page=2' },
+      page,
+    );
+    expect(answer.next).toBe('http://maps.example.org/evil.example/x?page=3');
+  });
+});

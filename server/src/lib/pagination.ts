@@ -43,6 +43,15 @@ export function pageFromList<T>(query: PageQuery, items: T[]): PageResult<T> {
 }
 
 /**
+ * The request's origin for absolute links; a Host header no URL can hold (`x:1:2`, `[::1`)
+ * gives a link on localhost rather than a 500 — such a request reached us by address anyway.
+ */
+function originOf(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  const origin = `${request.protocol}://${request.host}`;
+  return URL.canParse(origin) ? origin : `${request.protocol}://localhost`;
+}
+
+/**
  * DRF's page number pagination: `next` and `previous` are absolute URLs of this request
  * with `page` changed (and left out for page 1, as DRF does), or null.
  */
@@ -51,7 +60,9 @@ export function pagedOf<T>(
   { total, page, pageSize, results }: PageResult<T>,
 ): Page<T> {
   const link = (target: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const origin = originOf(request);
+    // `//host/…` would name another host: a path is read as one.
+    const url = new URL(request.url.replace(/^\/+/, '/'), origin);
     if (target === 1) url.searchParams.delete('page');
     else url.searchParams.set('page', String(target));
     return url.toString();

@@ -333,6 +333,42 @@ describe('refusals before any connection', () => {
     await expectFailure(loopbackOnly().fetch('not a url'), 'refused', 'The address is not a valid URL.');
   });
 
+  // Issue 22: the odd URLs an outside probe sent. Whatever `new URL()` makes of them,
+  // the fetcher answers its own error (a 400 for the user), never the parser's TypeError.
+  it.each([
+    ['http://127.0.0.1:8642:8643/', 'refused'],
+    ['http://[::1', 'refused'],
+    ['http://[::1]:99999/', 'refused'],
+    ['http://[fe80::1%25lo]/', 'refused'],
+    ['http://[fe80::1%lo]/', 'refused'],
+    ['http://[1.2.3.4]/', 'refused'],
+    ['http://', 'refused'],
+    ['http://:80', 'refused'],
+    ['http://a b/', 'refused'],
+    ['http://exa\u0000mple.test/', 'refused'],
+    ['http://%/', 'refused'],
+    ['', 'refused'],
+    ['http:', 'refused'],
+    ['//example.test/', 'refused'],
+    // These parse: the host is checked as any other.
+    ['http://[::1]:0/', 'refused'],
+    ['http://127.0.0.1:0/', 'refused'],
+    ['http://%31%32%37.0.0.1/', 'refused'], // percent-encoded 127.0.0.1
+    ['http://\uff11\uff12\uff17.0.0.1/', 'refused'], // full-width digits: 127.0.0.1
+    ['http://0x7f.0x0.0x0.0x1/', 'refused'],
+    ['http://bücher.test/', 'unreachable'],
+    ['HTTP://EXAMPLE.TEST:8080', 'unreachable'],
+    [`http://${'a'.repeat(300)}.test/`, 'unreachable'],
+    [`http://example.test/${'p'.repeat(100_000)}?${'q'.repeat(100_000)}`, 'unreachable'],
+  ] as const)('answers %j with its own error (%s)', async (url, kind) => {
+    const resolve = fakeDns({});
+    const error = await expectFailure(createUrlFetcher({ resolve }).fetch(url), kind);
+    expect(error.message).not.toMatch(/Invalid URL/);
+    await expectFailure(createUrlFetcher({ resolve }).stream(url), kind);
+    // Names are resolved as ASCII (IDNA), once per call.
+    for (const [hostname] of resolve.mock.calls) expect(hostname).toMatch(/^[\x21-\x7e]+$/);
+  });
+
   it('refuses an allowed host on another port', async () => {
     const fetcher = createUrlFetcher({ allowHosts: ['127.0.0.1:1'], resolve: noDns });
     await expectFailure(fetcher.fetch(`${base()}/ok`), 'refused', /loopback/);

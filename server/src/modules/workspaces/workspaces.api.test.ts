@@ -224,6 +224,29 @@ describe('workspaces, invitations and demo', () => {
     expect(del.statusCode).toBe(403);
   });
 
+  it("answers a share link's reader the workspace without its editors' user ids", async () => {
+    const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Shared Read');
+    await t.database.db.insert(workspaceEditors).values({ workspaceId: workspace.id, userId: bob.id });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspaces/${workspace.id}/share`,
+      headers: auth(aliceToken),
+      payload: { label: 'Press' },
+    });
+    expect(link.statusCode).toBe(201);
+    const shared = await t.app.inject({ url: `/api/workspaces/${workspace.id}?token=${link.json().token}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toMatchObject({
+      id: workspace.id,
+      name: 'Shared Read',
+      rights: 'view',
+      editors: [],
+    });
+    // Those who sign in still see who edits.
+    for (const token of [aliceToken, bobToken])
+      expect((await get(`/api/workspaces/${workspace.id}`, token)).json().editors).toEqual([bob.id]);
+  });
+
   it('invites by e-mail: the invitee gets a mail, sees it in /api/invite, may view but never write', async () => {
     const workspace = await buildWorkspace(t, aliceToken, alice.id, accountId, 'Invited View');
     const res = await t.app.inject({

@@ -23,3 +23,13 @@ export function presentWorkspace(
     version: row.version,
   };
 }
+
+/**
+ * What a share link's reader, without a login, is answered: what the page needs and
+ * nothing more. The editors' user ids are withheld; `admin` stays, as the contract
+ * requires it and clients that predate `rights` compare it to find theirs (a reader is
+ * nobody, so it never matches).
+ */
+export function presentSharedWorkspace(row: WorkspaceWithPlan): Workspace {
+  return { ...presentWorkspace(row, 'view'), editors: [] };
+}

@@ -19,7 +19,7 @@ import type { AuthedUser } from '../auth/authenticate.js';
 import { copyLayerTree } from '../layers/layers.repository.js';
 import * as shares from './share-links.repository.js';
 import { allows, rightsOf } from './workspaces.policy.js';
-import { presentWorkspace } from './workspaces.presenter.js';
+import { presentSharedWorkspace, presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
 
 export function createWorkspacesService(
@@ -65,9 +65,8 @@ export function createWorkspacesService(
 
     /** A workspace by login, or without one by a share link's token (then view rights only). */
     async read(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
-      const { workspace, rights } = token
-        ? await accessByShareToken(token, id)
-        : await access(await caller(), id, 'view');
+      if (token) return presentSharedWorkspace((await accessByShareToken(token, id)).workspace);
+      const { workspace, rights } = await access(await caller(), id, 'view');
       return presentWorkspace(workspace, rights);
     },
 

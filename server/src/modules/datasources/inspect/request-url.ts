@@ -1,4 +1,5 @@
 import type { DatasourceTypeKey } from '@geows/contract';
+import { validationFailed } from '../../../lib/errors.js';
 
 export type InspectTypeKey = DatasourceTypeKey;
 
@@ -40,15 +41,36 @@ export function withQueryParams(url: URL, params: Record<string, string>): URL {
   return out;
 }
 
+/** The text of the data source forms (packages/contract, datasource-types.ts), for the same fault. */
+const invalidUrl = 'Enter a valid http(s) URL';
+
+/**
+ * `url` read as an http(s) URL, or a 400 on `url` like every other inspect failure.
+ * Starting with http:// is not enough: `new URL()` throws on a second port, an unclosed
+ * `[`, an IPv6 zone id (`[fe80::1%25lo]`), and that TypeError would be a 500.
+ */
+export function parseInspectUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw validationFailed({ url: [invalidUrl] });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw validationFailed({ url: [invalidUrl] });
+  return parsed;
+}
+
 /**
  * The URL to request to inspect a data source of type `typeKey` whose configured URL
  * is `url`: the capabilities or description document the protocol offers, with the
  * user's other query parameters kept. `null` when there is nothing to fetch (XYZ
- * tiles have no capabilities). Throws a `TypeError` when `url` is not a URL.
+ * tiles have no capabilities). Throws a 400 on `url` when `url` is not an http(s) URL
+ * (`parseInspectUrl`).
  */
 export function inspectRequestUrl(typeKey: InspectTypeKey, url: string): string | null {
   if (typeKey === 'xyz') return null;
-  const u = new URL(url);
+  const u = parseInspectUrl(url);
   u.hash = '';
   switch (typeKey) {
     case 'wms':
