@@ -38,6 +38,11 @@ export type DatasourceOrdering = z.infer<typeof datasourceOrdering>;
 
 export const datasourceListQuery = pageQuery.extend({
   account: dbId().optional(),
+  /**
+   * The sources the caller may attach to a layer of this workspace: all of its account's
+   * for the workspace's admin, those its layers use already for an editor.
+   */
+  workspace: dbId().optional(),
   search: z.string().trim().max(200, 'Ensure this field has no more than 200 characters.').optional(),
   ordering: datasourceOrdering.optional(),
 });

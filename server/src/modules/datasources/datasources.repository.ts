@@ -1,7 +1,14 @@
 import type { DatasourceOrdering } from '@geows/contract';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, datasourceFeatures, datasources, layers, workspaces } from '../../db/schema.js';
+import {
+  accounts,
+  datasourceFeatures,
+  datasources,
+  layers,
+  workspaceEditors,
+  workspaces,
+} from '../../db/schema.js';
 
 export type DatasourceRow = typeof datasources.$inferSelect;
 export type DatasourceUsage = { count: number; names: string[] };
@@ -10,33 +17,54 @@ export type DatasourceListRow = Pick<DatasourceRow, 'id' | 'name' | 'typeId' | '
 };
 
 export type DatasourceFilter = {
-  /** Only the accounts this user administers. */
-  adminId: number;
   accountId?: number | undefined;
   search?: string | undefined;
-};
+} & (
+  | {
+      /** Only the accounts this user administers: the owner's view. */
+      adminId: number;
+    }
+  | {
+      /**
+       * An editor's view of one workspace: only the sources its layers use, and of their
+       * use only the workspaces the editor works in (the others' names are the admin's).
+       */
+      usedIn: { workspaceId: number; editorId: number };
+    }
+);
 
 /** `%`, `_` and `\` in a search are meant literally. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterOf({ adminId, accountId, search }: DatasourceFilter): SQL | undefined {
+function filterOf(filter: DatasourceFilter): SQL | undefined {
   return and(
-    eq(accounts.adminId, adminId),
-    accountId === undefined ? undefined : eq(datasources.accountId, accountId),
-    search ? ilike(datasources.name, likePattern(search)) : undefined,
+    'adminId' in filter
+      ? eq(accounts.adminId, filter.adminId)
+      : sql`exists (
+          select 1 from ${layers} l where l.workspace_id = ${filter.usedIn.workspaceId} and l.data_source_id = ${datasources.id}
+        )`,
+    filter.accountId === undefined ? undefined : eq(datasources.accountId, filter.accountId),
+    filter.search ? ilike(datasources.name, likePattern(filter.search)) : undefined,
   );
 }
 
+/** The workspaces `userId` works in (as admin or editor), for a usage limited to them. */
+const workedInBy = (userId: number) =>
+  sql`and (w.admin_id = ${userId} or exists (
+    select 1 from ${workspaceEditors} e where e.workspace_id = w.id and e.user_id = ${userId}
+  ))`;
+
 /**
  * The workspaces whose layers use a data source, as one JSON value per source: a
- * workspace counts once however many of its layers use the source.
+ * workspace counts once however many of its layers use the source. With `userId`, only
+ * the workspaces that user works in.
  */
-const usageOf = (datasourceId: SQL | typeof datasources.id) => sql<DatasourceUsage>`(
+const usageOf = (datasourceId: SQL | typeof datasources.id, userId?: number) => sql<DatasourceUsage>`(
   select json_build_object('count', count(*), 'names', coalesce(json_agg(u.name order by u.name), '[]'))
   from (
     select distinct w.id, w.name
     from ${layers} l join ${workspaces} w on w.id = l.workspace_id
-    where l.data_source_id = ${datasourceId}
+    where l.data_source_id = ${datasourceId} ${userId === undefined ? sql`` : workedInBy(userId)}
   ) u
 )`;
 
@@ -79,7 +107,7 @@ export async function listDatasourcePage(
       typeId: page.typeId,
       accountId: page.accountId,
       updatedAt: page.updatedAt,
-      usage: usageOf(sql`${page.id}`),
+      usage: usageOf(sql`${page.id}`, 'usedIn' in filter ? filter.usedIn.editorId : undefined),
     })
     .from(page)
     .orderBy(...pageOrder);
@@ -88,7 +116,7 @@ export async function listDatasourcePage(
 
 export async function countDatasources(db: Db, filter: DatasourceFilter): Promise<number> {
   // Unfiltered, the accounts' counts kept by the database (migration 0006) answer it.
-  if (!filter.search) {
+  if ('adminId' in filter && !filter.search) {
     const [row] = await db
       .select({ total: sql<number>`coalesce(sum(${accounts.datasourceCount}), 0)::int` })
       .from(accounts)

@@ -7,11 +7,12 @@ import {
 } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { HttpError, isForeignKeyViolation, notFound, validationFailed } from '../../lib/errors.js';
-import { pageFromDb } from '../../lib/pagination.js';
+import { pageFromDb, pageFromList } from '../../lib/pagination.js';
 import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
+import { createWorkspacesService, type WorkspacesService } from '../workspaces/workspaces.service.js';
 import { presentDatasource, presentDatasourceDetail } from './datasources.presenter.js';
 import * as repo from './datasources.repository.js';
 
@@ -30,14 +31,18 @@ export type ArcgisSession = {
 
 /**
  * Data sources belong to their account's admin: nobody else lists, reads, changes or
- * deletes them (404, as if they did not exist). Each type's config is checked against
- * its schema in the contract; the type's secrets are sealed apart from the config and
- * never answered.
+ * deletes them (404, as if they did not exist). The one exception is the list for a
+ * workspace (`?workspace=`), which shows an editor the sources the admin has put in it,
+ * without their config. Each type's config is checked against its schema in the
+ * contract; the type's secrets are sealed apart from the config and never answered.
  */
 export function createDatasourcesService(
   { db, secrets: box }: Pick<AppContext, 'db' | 'secrets'>,
-  deps: { accounts: AccountsService },
+  deps: { accounts: AccountsService; workspaces?: WorkspacesService },
 ) {
+  // The workspaces' rights decide `?workspace=`; the service is stateless, so one made here is the same.
+  const workspaces = deps.workspaces ?? createWorkspacesService({ db, secrets: box }, deps);
+
   const secretKeysOf = (typeId: number | null): readonly string[] =>
     (typeId === null ? undefined : datasourceTypeById(typeId)?.secrets) ?? [];
 
@@ -74,6 +79,29 @@ export function createDatasourcesService(
     return found;
   }
 
+  /**
+   * What the list holds: the caller's own sources; with `?workspace=`, those the caller may
+   * attach to a layer there — the account's for the workspace's admin, the ones its layers
+   * use already for an editor. Viewers get 403 and anyone else 404, as for the workspace.
+   * Null when `?account=` names another account than the workspace's: nothing.
+   */
+  async function listFilter(
+    caller: AuthedUser,
+    query: DatasourceListQuery,
+  ): Promise<repo.DatasourceFilter | null> {
+    const search = query.search || undefined;
+    if (query.workspace === undefined) return { adminId: caller.id, accountId: query.account, search };
+    const { workspace, rights } = await workspaces.access(caller, query.workspace, 'edit');
+    if (query.account !== undefined && query.account !== workspace.accountId) return null;
+    return rights === 'admin'
+      ? { adminId: caller.id, accountId: workspace.accountId, search }
+      : {
+          usedIn: { workspaceId: workspace.id, editorId: caller.id },
+          accountId: workspace.accountId,
+          search,
+        };
+  }
+
   const detail = (row: repo.DatasourceRow, usage: repo.DatasourceUsage) => {
     const values = openSecrets(row.secrets);
     return presentDatasourceDetail(row, usage, storedSecretNames(row.typeId, values), values.arcgis ?? null);
@@ -103,8 +131,9 @@ export function createDatasourcesService(
     openSecretsOf: (row: repo.DatasourceRow): Secrets => openSecrets(row.secrets),
 
     async list(caller: AuthedUser, query: DatasourceListQuery) {
-      const filter = { adminId: caller.id, accountId: query.account, search: query.search || undefined };
+      const filter = await listFilter(caller, query);
       const ordering = query.ordering ?? '-date_modified';
+      if (!filter) return pageFromList(query, []);
       return pageFromDb(
         query,
         async ({ limit, offset }) =>

@@ -1,5 +1,6 @@
-import type { CreateLayerRequest, Layer, UpdateLayerRequest } from '@geows/contract';
+import type { CreateLayerRequest, Layer, UpdateLayerRequest, WorkspaceRights } from '@geows/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasource } from '../datasources/datasources.repository.js';
@@ -7,41 +8,81 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { presentLayer, presentLayerTree } from './layers.presenter.js';
 import * as repo from './layers.repository.js';
 
+type Workspace = { id: number; accountId: number };
+
 /**
  * Changes to a workspace's layer tree: by its admin and editors (viewers 403, strangers
  * 404, through the workspace's `access`). Parents, data sources and user groups must
- * belong to the workspace and its account; a move never makes a cycle.
+ * belong to the workspace and its account; an editor attaches only the sources the admin
+ * has put in the workspace. Each change runs under the workspace's lock on the tree as it
+ * is then, so concurrent changes never make a cycle or mix up positions.
  */
 export function createLayerTreeService(
   { db }: Pick<AppContext, 'db'>,
   deps: { workspaces: WorkspacesService },
 ) {
-  /** The parts of a layer that point elsewhere must stay inside the workspace and its account. */
+  /**
+   * Runs `change` in one transaction that holds the workspace's lock and reads its layers
+   * afterwards: the checks and the renumbering see what the previous change left.
+   */
+  function lockedTree<T>(workspaceId: number, change: (tx: Db, layers: repo.LayerRow[]) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      if (!(await repo.lockWorkspaceTree(tx, workspaceId))) throw notFound();
+      return change(tx, await repo.listWorkspaceLayers(tx, workspaceId));
+    });
+  }
+
+  /**
+   * Whether the caller may attach the source. The admin owns the account's sources; an
+   * editor may use those the admin has offered by putting them in this workspace.
+   */
+  async function mayAttach(
+    tx: Db,
+    workspace: Workspace,
+    rights: WorkspaceRights,
+    layers: repo.LayerRow[],
+    id: number,
+  ) {
+    if (rights !== 'admin' && !layers.some((layer) => layer.dataSourceId === id)) return false;
+    const source = await findDatasource(tx, id);
+    return source?.datasource.accountId === workspace.accountId;
+  }
+
+  /**
+   * The parts of a layer that point elsewhere must stay inside the workspace and its
+   * account; `current` is the layer being changed (its own source may always stay). A
+   * source the caller may not attach is answered like one that does not exist, whatever
+   * the reason, so that ids reveal nothing.
+   */
   async function checkReferences(
-    workspace: { id: number; accountId: number },
+    tx: Db,
+    { workspace, rights }: { workspace: Workspace; rights: WorkspaceRights },
     layers: repo.LayerRow[],
     input: {
       parent?: number | null | undefined;
       data_source?: number | null | undefined;
       user_groups?: number[] | undefined;
     },
-    self?: number,
+    current?: repo.LayerRow,
   ) {
     const errors: Record<string, string[]> = {};
     if (input.parent !== undefined && input.parent !== null) {
       const parent = layers.find((layer) => layer.id === input.parent);
       if (!parent) errors.parent = [`Invalid pk "${input.parent}" - object does not exist.`];
-      else if (self !== undefined && isWithin(layers, input.parent, self))
+      else if (current && isWithin(layers, input.parent, current.id))
         errors.parent = ['A layer cannot be moved into itself or one of its own layers.'];
     }
-    if (input.data_source !== undefined && input.data_source !== null) {
-      const source = await findDatasource(db, input.data_source);
-      if (!source || source.datasource.accountId !== workspace.accountId)
-        errors.data_source = [`Invalid pk "${input.data_source}" - object does not exist.`];
-    }
+    const source = input.data_source;
+    if (
+      source !== undefined &&
+      source !== null &&
+      source !== current?.dataSourceId &&
+      !(await mayAttach(tx, workspace, rights, layers, source))
+    )
+      errors.data_source = [`Invalid pk "${source}" - object does not exist.`];
     if (input.user_groups && input.user_groups.length > 0) {
       const wanted = [...new Set(input.user_groups)];
-      const found = new Set(await repo.groupsOfAccount(db, workspace.accountId, wanted));
+      const found = new Set(await repo.groupsOfAccount(tx, workspace.accountId, wanted));
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length > 0)
         errors.user_groups = missing.map((id) => `Invalid pk "${id}" - object does not exist.`);
@@ -77,23 +118,28 @@ export function createLayerTreeService(
     return tree ?? presentLayer(row);
   }
 
-  /** The layer and the workspace it is in, if the caller may change it (else 404 or 403). */
+  /** The layer's workspace and the caller's rights there, if they may change it (else 404 or 403). */
   async function writable(caller: AuthedUser, id: number) {
     const row = await repo.findLayer(db, id);
     if (!row) throw notFound();
-    const { workspace } = await deps.workspaces.access(caller, row.workspaceId, 'edit');
-    return { row, workspace };
+    return deps.workspaces.access(caller, row.workspaceId, 'edit');
+  }
+
+  /** The layer as the locked read found it: gone since the caller's rights were checked is 404. */
+  function stillThere(layers: repo.LayerRow[], id: number) {
+    const row = layers.find((layer) => layer.id === id);
+    if (!row) throw notFound();
+    return row;
   }
 
   return {
     async create(caller: AuthedUser, input: CreateLayerRequest) {
-      const { workspace } = await deps.workspaces.access(caller, input.workspace, 'edit');
-      const layers = await repo.listWorkspaceLayers(db, workspace.id);
-      await checkReferences(workspace, layers, input);
+      const access = await deps.workspaces.access(caller, input.workspace, 'edit');
       const parent = input.parent ?? null;
-      const id = await db.transaction(async (tx) => {
+      const id = await lockedTree(access.workspace.id, async (tx, layers) => {
+        await checkReferences(tx, access, layers, input);
         const created = await repo.insertLayer(tx, {
-          workspaceId: workspace.id,
+          workspaceId: access.workspace.id,
           parentId: parent,
           position: 0,
           name: input.name,
@@ -109,12 +155,12 @@ export function createLayerTreeService(
     },
 
     async update(caller: AuthedUser, id: number, input: UpdateLayerRequest) {
-      const { row, workspace } = await writable(caller, id);
-      const layers = await repo.listWorkspaceLayers(db, workspace.id);
-      await checkReferences(workspace, layers, input, id);
+      const access = await writable(caller, id);
       const moving = input.parent !== undefined || input.position !== undefined;
-      const parent = input.parent === undefined ? row.parentId : input.parent;
-      await db.transaction(async (tx) => {
+      await lockedTree(access.workspace.id, async (tx, layers) => {
+        const row = stillThere(layers, id);
+        await checkReferences(tx, access, layers, input, row);
+        const parent = input.parent === undefined ? row.parentId : input.parent;
         await repo.updateLayer(tx, id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.visible !== undefined ? { visible: input.visible } : {}),
@@ -136,9 +182,9 @@ export function createLayerTreeService(
     },
 
     async remove(caller: AuthedUser, id: number) {
-      const { row, workspace } = await writable(caller, id);
-      const layers = await repo.listWorkspaceLayers(db, workspace.id);
-      await db.transaction(async (tx) => {
+      const { workspace } = await writable(caller, id);
+      await lockedTree(workspace.id, async (tx, layers) => {
+        const row = stillThere(layers, id);
         await repo.deleteLayer(tx, id);
         await repo.renumber(tx, siblingOrder(layers, row.parentId, { exclude: id }));
       });

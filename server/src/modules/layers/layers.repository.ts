@@ -32,6 +32,22 @@ export async function copyLayerTree(db: Db, fromWorkspaceId: number, toWorkspace
     left join ids parent on parent.old_id = l.parent_id`);
 }
 
+/**
+ * Takes the workspace's row lock for the rest of the transaction: every change to its
+ * layer tree takes it first, so they run one after another and each reads the tree the
+ * previous one left (a cycle check or a renumbering on a stale read would be wrong).
+ * `no key update` leaves the row's key free: rows pointing at the workspace (share
+ * links, editors) can still be added meanwhile. False when the workspace is gone.
+ */
+export async function lockWorkspaceTree(db: Db, workspaceId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('no key update');
+  return rows.length > 0;
+}
+
 export type LayerRow = {
   id: number;
   workspaceId: number;

@@ -2,17 +2,23 @@ import { datasourcesApi } from '@geows/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 
-/** `GET /api/datasources?account=&search=`: the account's sources to add as layers, by name. */
-export const getAccountDatasources = (account: number, search: string, signal?: AbortSignal) =>
+/**
+ * `GET /api/datasources?workspace=&search=`: the sources the caller may add as layers to
+ * the workspace, by name — all of its account's for the admin, those already in the
+ * workspace for an editor (the server decides; the account's others are the admin's).
+ */
+export const getWorkspaceDatasources = (workspace: number, search: string, signal?: AbortSignal) =>
   callApi(datasourcesApi.list, {
-    query: { account, search: search.trim() || undefined, ordering: 'name', page_size: 100 },
+    query: { workspace, search: search.trim() || undefined, ordering: 'name', page_size: 100 },
     signal,
   });
 
 /** The first 100 matches and how many there are in all (the picker asks to narrow the search beyond). */
-export const accountDatasourcesQueryOptions = (account: number, search: string) =>
+export const workspaceDatasourcesQueryOptions = (workspace: number, search: string) =>
   queryOptions({
-    queryKey: ['datasources', 'list', 'picker', account, search.trim()] as const,
-    queryFn: ({ signal }) => getAccountDatasources(account, search, signal),
+    queryKey: ['datasources', 'list', 'picker', { workspace }, search.trim()] as const,
+    queryFn: ({ signal }) => getWorkspaceDatasources(workspace, search, signal),
     select: (page) => ({ sources: page.results, total: page.count }),
+    // An editor's choice follows the workspace's layers, which change meanwhile: read it at each opening.
+    staleTime: 0,
   });

@@ -1,20 +1,21 @@
 import type { Datasource } from '@geows/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../../test/fake-api';
+import { json, page, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
 import { AddLayerDialog } from './add-layer-dialog';
 
-const source = (id: number, name: string): Datasource => ({
+const source = (id: number, name: string, type = 3): Datasource => ({
   id,
   name,
-  type: 3,
+  type,
   account: 1,
   date_modified: '2025-03-14T10:00:00.000Z',
   workspaces: { count: 0, names: [] },
 });
 
-/** An account with 250 sources: the picker gets the first 100 by name, or the matches of a search. */
+/** A workspace offering 250 sources: the picker gets the first 100 by name, or the matches of a search. */
 function stubSources() {
   const all = Array.from({ length: 250 }, (_, i) =>
     source(i + 1, `Source ${String(i + 1).padStart(3, '0')}`),
@@ -33,9 +34,9 @@ describe('the add-layer dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says when a search shows only the first 100 of the sources, and finds any by name', async () => {
-    stubSources();
+    const fetchMock = stubSources();
     renderWithProviders(
-      <AddLayerDialog open onClose={() => {}} busy={false} account={1} onSubmit={() => {}} />,
+      <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={() => {}} />,
     );
 
     expect(
@@ -48,5 +49,85 @@ describe('the add-layer dialog', () => {
     });
     expect(await screen.findByRole('button', { name: /Harbour tiles/ })).toBeTruthy();
     expect(screen.queryByText(/Showing the first/)).toBeNull();
+    // The workspace decides what is offered (the server answers what the caller may attach), not the account.
+    const lists = requestsOf(fetchMock).filter((request) => request.path === '/api/datasources');
+    expect(lists.map((request) => request.query.get('workspace'))).toEqual(['9', '9']);
+    expect(lists.every((request) => !request.query.has('account'))).toBe(true);
+  });
+
+  it("asks for the sources of the workspace the editor's route names when none is given", async () => {
+    const fetchMock = stubFetch({ '/api/datasources': () => json(page([source(5, 'Quays')])) });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/workspace/:id',
+          element: <AddLayerDialog open onClose={() => {}} busy={false} account={1} onSubmit={() => {}} />,
+        },
+      ],
+      { initialEntries: ['/workspace/12'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+
+    expect(await screen.findByRole('button', { name: /Quays/ })).toBeTruthy();
+    const [list] = requestsOf(fetchMock);
+    expect(list?.query.get('workspace')).toBe('12');
+    expect(list?.query.has('account')).toBe(false);
+  });
+
+  it("lets an editor add a service's layer whose settings they may not read: no sub-layer offered, no error", async () => {
+    const wms = source(31, 'Harbour WMS', 1);
+    const fetchMock = stubFetch({
+      '/api/datasources': () => json(page([wms])),
+      // The source is the account admin's: its settings answer 404 to an editor.
+      [`/api/datasources/${wms.id}`]: () => json({ detail: 'Not found.' }, 404),
+    });
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={onSubmit} />,
+    );
+
+    fireEvent.click(await screen.findByRole('button', { name: /Harbour WMS/ }));
+    await waitFor(() =>
+      expect(requestsOf(fetchMock).some((request) => request.path === `/api/datasources/${wms.id}`)).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Reading the service')).toBeNull());
+    expect(screen.queryByRole('combobox', { name: 'Layer of the service' })).toBeNull();
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+    expect(requestsOf(fetchMock).some((request) => request.path === '/api/datasources/inspect')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add layer' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Harbour WMS', data_source: wms.id });
+  });
+
+  it("offers the admin the service's sub-layers, read with the source's settings", async () => {
+    const wms = source(32, 'Port WMS', 1);
+    stubFetch({
+      '/api/datasources': () => json(page([wms])),
+      [`/api/datasources/${wms.id}`]: () =>
+        json({
+          ...wms,
+          config: { url: 'https://maps.example.org/wms', layers: 'quays' },
+          secrets: [],
+          arcgis: null,
+        }),
+      '/api/datasources/inspect': () =>
+        json({ title: 'Port', extent: null, layers: [{ name: 'quays', title: 'Quays' }] }),
+    });
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={onSubmit} />,
+    );
+
+    fireEvent.click(await screen.findByRole('button', { name: /Port WMS/ }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Layer of the service' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Quays' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add layer' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Quays',
+      data_source: wms.id,
+      template: JSON.stringify({ layers: 'quays' }),
+    });
   });
 });

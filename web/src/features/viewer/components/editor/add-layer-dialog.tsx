@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountDatasourcesQueryOptions } from '../../api/get-account-datasources';
+import { useParams } from 'react-router';
+import { workspaceDatasourcesQueryOptions } from '../../api/get-account-datasources';
 import { inspectSourceQueryOptions } from '../../api/inspect-source';
 
 /** Types whose service offers sub-layers to choose from (what inspect lists). */
@@ -25,34 +26,46 @@ const withSubLayers = new Set(['wms', 'wmts', 'arcgis-mapserver', 'arcgis-featur
 export type NewLayer = { name: string; data_source: number; template?: string };
 
 /**
- * Adds one of the account's data sources as a layer: pick the source (searchable), then,
- * for a service with several layers, which one; the name comes from the choice.
+ * Adds a data source as a layer: pick the source (searchable), then, for a service with
+ * several layers, which one; the name comes from the choice. The sources offered are those
+ * the caller may attach to this workspace: the account's for its admin, the ones already
+ * in the workspace for an editor. An editor cannot read a source's settings, so is offered
+ * no sub-layer: the source's own settings apply.
  */
 export function AddLayerDialog({
   open,
   onClose,
   busy,
-  account,
+  workspace,
   onSubmit,
 }: {
   open: boolean;
   onClose: () => void;
   busy: boolean;
-  account: number;
+  /** The workspace the layer goes into; by default the one the editor's route (/workspace/{id}) names. */
+  workspace?: number;
+  /** @deprecated Unused: the workspace decides which sources are offered. */
+  account?: number;
   onSubmit: (layer: NewLayer) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const routeWorkspace = Number(useParams().id);
+  const workspaceId = workspace ?? routeWorkspace;
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [chosen, setChosen] = useState<{ id: number; name: string; key: string } | null>(null);
   const [subLayer, setSubLayer] = useState('');
   const [name, setName] = useState('');
-  const sources = useQuery({ ...accountDatasourcesQueryOptions(account, deferredSearch), enabled: open });
+  const sources = useQuery({
+    ...workspaceDatasourcesQueryOptions(workspaceId, deferredSearch),
+    enabled: open && Number.isInteger(workspaceId) && workspaceId > 0,
+  });
   const inspect = useQuery({
     ...inspectSourceQueryOptions(chosen?.id ?? 0),
     enabled: open && chosen !== null && withSubLayers.has(chosen.key),
   });
+  // Null: the caller may not read the source's settings (an editor), so there is no choice to offer.
   const subLayers = inspect.data?.layers ?? [];
 
   const choose = (source: { id: number; name: string; type: number }) => {
