@@ -443,8 +443,9 @@ export const en = {
     searchSources: 'Search data sources',
     sources: 'Data sources',
     loadingSources: 'Loading data sources',
-    sourcesUnavailable: 'Only the account’s admin can add its data sources as layers.',
-    noSources: 'No data sources found. Add one under Data sources first.',
+    sourcesUnavailable: 'The data sources could not be loaded. Try again.',
+    noSources:
+      'No data sources to add. The account’s admin adds them under Data sources; an editor can use those already in this workspace.',
     moreSources: 'Showing the first {{shown}} of {{total}} data sources: type to narrow the search.',
     readingService: 'Reading the service',
     inspectFailed: 'The service’s layers could not be read; the data source’s own settings are used.',

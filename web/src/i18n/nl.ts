@@ -466,8 +466,9 @@ export const nl: Messages = {
     searchSources: 'Gegevensbronnen zoeken',
     sources: 'Gegevensbronnen',
     loadingSources: 'Gegevensbronnen laden',
-    sourcesUnavailable: 'Alleen de beheerder van het account kan de gegevensbronnen als lagen toevoegen.',
-    noSources: 'Geen gegevensbronnen gevonden. Voeg er eerst een toe onder Gegevensbronnen.',
+    sourcesUnavailable: 'De gegevensbronnen konden niet worden geladen. Probeer het opnieuw.',
+    noSources:
+      'Geen gegevensbronnen om toe te voegen. De beheerder van het account voegt ze toe onder Gegevensbronnen; een redacteur kan de bronnen gebruiken die al in deze workspace staan.',
     moreSources: 'De eerste {{shown}} van {{total}} gegevensbronnen: typ om de zoekopdracht te verfijnen.',
     readingService: 'De service wordt gelezen',
     inspectFailed:

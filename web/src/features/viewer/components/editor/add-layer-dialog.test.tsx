@@ -1,6 +1,5 @@
 import type { Datasource } from '@geows/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, page, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
@@ -53,25 +52,6 @@ describe('the add-layer dialog', () => {
     const lists = requestsOf(fetchMock).filter((request) => request.path === '/api/datasources');
     expect(lists.map((request) => request.query.get('workspace'))).toEqual(['9', '9']);
     expect(lists.every((request) => !request.query.has('account'))).toBe(true);
-  });
-
-  it("asks for the sources of the workspace the editor's route names when none is given", async () => {
-    const fetchMock = stubFetch({ '/api/datasources': () => json(page([source(5, 'Quays')])) });
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/workspace/:id',
-          element: <AddLayerDialog open onClose={() => {}} busy={false} account={1} onSubmit={() => {}} />,
-        },
-      ],
-      { initialEntries: ['/workspace/12'] },
-    );
-    renderWithProviders(<RouterProvider router={router} />);
-
-    expect(await screen.findByRole('button', { name: /Quays/ })).toBeTruthy();
-    const [list] = requestsOf(fetchMock);
-    expect(list?.query.get('workspace')).toBe('12');
-    expect(list?.query.has('account')).toBe(false);
   });
 
   it("lets an editor add a service's layer whose settings they may not read: no sub-layer offered, no error", async () => {

@@ -16,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { workspaceDatasourcesQueryOptions } from '../../api/get-account-datasources';
 import { inspectSourceQueryOptions } from '../../api/inspect-source';
 
@@ -42,24 +41,20 @@ export function AddLayerDialog({
   open: boolean;
   onClose: () => void;
   busy: boolean;
-  /** The workspace the layer goes into; by default the one the editor's route (/workspace/{id}) names. */
-  workspace?: number;
-  /** @deprecated Unused: the workspace decides which sources are offered. */
-  account?: number;
+  /** The workspace the layer goes into: it decides which sources are offered. */
+  workspace: number;
   onSubmit: (layer: NewLayer) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const routeWorkspace = Number(useParams().id);
-  const workspaceId = workspace ?? routeWorkspace;
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [chosen, setChosen] = useState<{ id: number; name: string; key: string } | null>(null);
   const [subLayer, setSubLayer] = useState('');
   const [name, setName] = useState('');
   const sources = useQuery({
-    ...workspaceDatasourcesQueryOptions(workspaceId, deferredSearch),
-    enabled: open && Number.isInteger(workspaceId) && workspaceId > 0,
+    ...workspaceDatasourcesQueryOptions(workspace, deferredSearch),
+    enabled: open,
   });
   const inspect = useQuery({
     ...inspectSourceQueryOptions(chosen?.id ?? 0),

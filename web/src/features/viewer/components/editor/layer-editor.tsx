@@ -161,7 +161,7 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
           open
           onClose={() => setDialog(null)}
           busy={createLayer.isPending}
-          account={workspace.account}
+          workspace={workspace.id}
           onSubmit={add}
         />
       )}
