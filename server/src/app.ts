@@ -185,7 +185,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const demo = createDemoService(ctx);
   const datasourceTypes = createDatasourceTypesService(ctx);
   const fetcher = ctx.fetcher ?? createUrlFetcher({ allowHosts: ctx.config.fetchAllowHosts });
-  const datasources = createDatasourcesService(ctx, { accounts });
+  const datasources = createDatasourcesService(ctx, { accounts, workspaces });
   const arcgis = createArcgisSignInService({
     fetcher,
     datasources,

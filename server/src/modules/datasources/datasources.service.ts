@@ -12,7 +12,7 @@ import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
-import { createWorkspacesService, type WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { presentDatasource, presentDatasourceDetail } from './datasources.presenter.js';
 import * as repo from './datasources.repository.js';
 
@@ -38,10 +38,10 @@ export type ArcgisSession = {
  */
 export function createDatasourcesService(
   { db, secrets: box }: Pick<AppContext, 'db' | 'secrets'>,
-  deps: { accounts: AccountsService; workspaces?: WorkspacesService },
+  deps: { accounts: AccountsService; workspaces: WorkspacesService },
 ) {
-  // The workspaces' rights decide `?workspace=`; the service is stateless, so one made here is the same.
-  const workspaces = deps.workspaces ?? createWorkspacesService({ db, secrets: box }, deps);
+  // The workspaces' rights decide `?workspace=`.
+  const { workspaces } = deps;
 
   const secretKeysOf = (typeId: number | null): readonly string[] =>
     (typeId === null ? undefined : datasourceTypeById(typeId)?.secrets) ?? [];
