@@ -17,6 +17,7 @@ import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import { endpointRegistrar } from './lib/endpoint-routes.js';
 import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
+import { createExpensiveCalls } from './lib/expensive-calls.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { requestLogFields } from './lib/redact-url.js';
@@ -214,7 +215,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   workspacesRoutes(route, { workspaces, authenticate });
   invitationsRoutes(route, { invitations });
   demoRoutes(route, { demo });
-  datasourcesRoutes(route, { datasources, inspect, uploads, arcgis });
+  datasourcesRoutes(route, {
+    datasources,
+    inspect,
+    uploads,
+    arcgis,
+    expensiveCalls: createExpensiveCalls(ctx.config.expensiveCalls, {
+      what: 'data source checks and uploads',
+    }),
+  });
   userGroupsRoutes(route, { userGroups });
   layersRoutes(route, { layers, authenticate });
   layerProxyRoute(app, { layers, fetcher });

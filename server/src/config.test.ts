@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits data source inspections and uploads in flight: 2 per user, 4 per account, 8 in all, or as set', () => {
+    expect(loadConfig({}).expensiveCalls).toEqual({ perUser: 2, perAccount: 4, total: 8 });
+    expect(
+      loadConfig({
+        EXPENSIVE_CALLS_PER_USER: '3',
+        EXPENSIVE_CALLS_PER_ACCOUNT: '6',
+        EXPENSIVE_CALLS_TOTAL: '20',
+      }).expensiveCalls,
+    ).toEqual({ perUser: 3, perAccount: 6, total: 20 });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8000);
   });
@@ -53,6 +64,9 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'nobody', /MAIL_FROM must be an e-mail address/],
     ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL must be an http/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['EXPENSIVE_CALLS_PER_USER', '0', /EXPENSIVE_CALLS_PER_USER must be a whole number from 1 to 1000/],
+    ['EXPENSIVE_CALLS_PER_ACCOUNT', 'many', /EXPENSIVE_CALLS_PER_ACCOUNT must be a whole number/],
+    ['EXPENSIVE_CALLS_TOTAL', '2.5', /EXPENSIVE_CALLS_TOTAL must be a whole number/],
   ])('stops with a one-line error naming %s for a bad value', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

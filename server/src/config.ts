@@ -11,6 +11,15 @@ const origin = (name: string) =>
     .url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` })
     .transform((value) => new URL(value).origin);
 
+/** A number of calls in flight at once (lib/expensive-calls.ts). */
+const callLimit = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to 1000` })
+    .int(`${name} must be a whole number from 1 to 1000`)
+    .min(1, `${name} must be a whole number from 1 to 1000`)
+    .max(1000, `${name} must be a whole number from 1 to 1000`)
+    .default(fallback);
+
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
@@ -73,6 +82,9 @@ const schema = z.object({
     .positive('UPLOAD_MAX_MB must be a number of megabytes')
     .max(10_000, 'UPLOAD_MAX_MB must be at most 10000')
     .default(50),
+  EXPENSIVE_CALLS_PER_USER: callLimit('EXPENSIVE_CALLS_PER_USER', 2),
+  EXPENSIVE_CALLS_PER_ACCOUNT: callLimit('EXPENSIVE_CALLS_PER_ACCOUNT', 4),
+  EXPENSIVE_CALLS_TOTAL: callLimit('EXPENSIVE_CALLS_TOTAL', 8),
 });
 
 export type Config = {
@@ -107,6 +119,11 @@ export type Config = {
   fetchAllowHosts: string[];
   /** The largest data file an upload may send, in bytes. */
   uploadMaxBytes: number;
+  /**
+   * Data source inspections and uploads in flight at once in this process, per user, per
+   * account and in all (lib/expensive-calls.ts): more is a 429 with Retry-After.
+   */
+  expensiveCalls: { perUser: number; perAccount: number; total: number };
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -163,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    expensiveCalls: {
+      perUser: e.EXPENSIVE_CALLS_PER_USER,
+      perAccount: e.EXPENSIVE_CALLS_PER_ACCOUNT,
+      total: e.EXPENSIVE_CALLS_TOTAL,
+    },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildAccount, buildActiveUser, loginToken, type TestUser } from '../../test/factories.js';
@@ -15,12 +16,27 @@ const png = Buffer.from(
   'base64',
 );
 
+/** A WMS capabilities document of about `bytes`: the fixture's service with that many more layers. */
+function largeCapabilities(bytes: number): string {
+  const [head, tail] = fixture('wms-1.3.0.xml').toString('utf8').split('<Layer queryable="0">');
+  const layers: string[] = [];
+  for (let size = 0, i = 0; size < bytes; i++) {
+    const layer = `<Layer queryable="1"><Name>extra_${i}</Name><Title>Extra layer ${i}</Title><CRS>EPSG:3857</CRS></Layer>\n`;
+    layers.push(layer);
+    size += layer.length;
+  }
+  return `${head}${layers.join('')}<Layer queryable="0">${tail}`;
+}
+
 /**
  * Small map services on loopback, answering as real ones do: the server under test is
  * allowed to reach exactly this host and port (FETCH_ALLOW_HOSTS), nothing else.
+ * `/slow/…` answers only when the test says so (`held`, `releaseHeld`).
  */
 function startFixtureServices() {
   const requests: { url: string; authorization: string | undefined }[] = [];
+  const held: (() => void)[] = [];
+  const large = largeCapabilities(2 * 1024 * 1024);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fixture');
     requests.push({ url: url.pathname + url.search, authorization: request.headers.authorization });
@@ -39,6 +55,13 @@ function startFixtureServices() {
           : send('text/plain', 'Unauthorized', 401);
       case '/wmts':
         return send('application/xml', fixture('wmts.xml'));
+      case '/slow/wms':
+        held.push(() => send('text/xml', fixture('wms-1.3.0.xml')));
+        return;
+      case '/large/wms':
+        return send('text/xml', large);
+      case '/large/arcgis/rest/services/Big/MapServer':
+        return send('application/json', JSON.stringify({ layers: [], padding: 'x'.repeat(5 * 1024 * 1024) }));
       case '/arcgis/rest/services/Soil/MapServer':
         return url.searchParams.get('token') === 'arc-token-9'
           ? send('application/json', fixture('arcgis-mapserver-4326.json'))
@@ -62,19 +85,28 @@ function startFixtureServices() {
         return send('text/html', fixture('html-error.html'), 404);
     }
   });
-  return new Promise<{ origin: string; port: number; requests: typeof requests; close(): Promise<void> }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        resolve({
-          origin: `http://127.0.0.1:${port}`,
-          port,
-          requests,
-          close: () => new Promise<void>((done) => server.close(() => done())),
-        });
+  return new Promise<{
+    origin: string;
+    port: number;
+    requests: typeof requests;
+    held: typeof held;
+    releaseHeld(): void;
+    close(): Promise<void>;
+  }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        port,
+        requests,
+        held,
+        releaseHeld: () => {
+          for (const answer of held.splice(0)) answer();
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
       });
-    },
-  );
+    });
+  });
 }
 
 describe('inspect', () => {
@@ -83,13 +115,19 @@ describe('inspect', () => {
   let services: Awaited<ReturnType<typeof startFixtureServices>>;
   let alice: TestUser;
   let token: string;
+  let bobToken: string;
   let account: { id: number };
 
-  const inspect = (type: number, config: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  const inspect = (
+    type: number,
+    config: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+    as = token,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/datasources/inspect',
-      headers: auth(token),
+      headers: auth(as),
       payload: { type, config, ...extra },
     });
 
@@ -98,6 +136,7 @@ describe('inspect', () => {
     ({ t, mail } = await startApiTest({ FETCH_ALLOW_HOSTS: `127.0.0.1:${services.port}` }));
     alice = await buildActiveUser(t, mail);
     token = await loginToken(t, alice);
+    bobToken = await loginToken(t, await buildActiveUser(t, mail));
     account = await buildAccount(t, token, alice.id, 'Inspectors');
   });
   afterAll(async () => {
@@ -203,5 +242,86 @@ describe('inspect', () => {
       url: ['Enter a valid http(s) URL'],
     });
     expect((await inspect(999, { url: 'https://x.org' })).statusCode).toBe(400);
+  });
+
+  it('lets one user have two inspections in flight: a third is a 429 with Retry-After, another user gets through', async () => {
+    const slow = `${services.origin}/slow/wms`;
+    const first = inspect(1, { url: slow });
+    const second = inspect(1, { url: slow });
+    for (const started = Date.now(); services.held.length < 2; await sleep(20))
+      if (Date.now() - started > 10_000) throw new Error('The inspections never reached the service');
+    const third = await inspect(1, { url: `${services.origin}/geoserver/wms` });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({
+      detail: expect.stringMatching(/^You already have 2 .* in progress.* Try again in \d+ seconds?\.$/),
+    });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const bobs = await inspect(1, { url: `${services.origin}/geoserver/wms` }, {}, bobToken);
+    expect(bobs.statusCode).toBe(200);
+    services.releaseHeld();
+    expect((await first).statusCode).toBe(200);
+    expect((await second).statusCode).toBe(200);
+    // Their places are free again.
+    expect((await inspect(1, { url: `${services.origin}/geoserver/wms` })).statusCode).toBe(200);
+  });
+
+  it('reads a large capabilities document (on a thread of its own), and refuses an ArcGIS answer above 4 MB', async () => {
+    const large = await inspect(1, { url: `${services.origin}/large/wms` });
+    expect(large.statusCode).toBe(200);
+    expect(large.json().title).toBe('Northshore Environmental Data');
+    expect(large.json().layers.map((layer: { name: string }) => layer.name)).toContain('extra_1000');
+    const big = await inspect(6, { url: `${services.origin}/large/arcgis/rest/services/Big/MapServer` });
+    expect(big.json()).toEqual({ url: ['The answer is larger than 4 MB.'] });
+  });
+
+  describe('with an account’s limit below its user’s', () => {
+    let limited: TestApp;
+    let limitedMail: MailServer;
+    let owner: string;
+    let source: number;
+    const check = (payload: Record<string, unknown>) =>
+      limited.app.inject({ method: 'POST', url: '/api/datasources/inspect', headers: auth(owner), payload });
+
+    beforeAll(async () => {
+      ({ t: limited, mail: limitedMail } = await startApiTest({
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${services.port}`,
+        EXPENSIVE_CALLS_PER_USER: '3',
+        EXPENSIVE_CALLS_PER_ACCOUNT: '1',
+      }));
+      const user = await buildActiveUser(limited, limitedMail);
+      owner = await loginToken(limited, user);
+      const own = await buildAccount(limited, owner, user.id, 'Limited');
+      const created = await limited.app.inject({
+        method: 'POST',
+        url: '/api/datasources',
+        headers: auth(owner),
+        payload: {
+          name: 'Slow',
+          type: 1,
+          account: own.id,
+          config: { url: `${services.origin}/slow/wms`, layers: 'x' },
+        },
+      });
+      source = created.json().id;
+    });
+    afterAll(() => stopApiTest(limited, limitedMail));
+
+    it('charges a stored source’s inspection to its account: one more for that account is a 429, others pass', async () => {
+      const url = `${services.origin}/slow/wms`;
+      const held = services.held.length;
+      const first = check({ type: 1, config: { url }, datasource: source });
+      for (const started = Date.now(); services.held.length < held + 1; await sleep(20))
+        if (Date.now() - started > 10_000) throw new Error('The inspection never reached the service');
+      const second = await check({ type: 1, config: { url }, datasource: source });
+      expect(second.statusCode).toBe(429);
+      expect(second.json().detail).toMatch(/^This account already has 1 .* in progress/);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // Without the stored source the call is the user's alone, and they have room.
+      expect((await check({ type: 1, config: { url: `${services.origin}/geoserver/wms` } })).statusCode).toBe(
+        200,
+      );
+      services.releaseHeld();
+      expect((await first).statusCode).toBe(200);
+    });
   });
 });

@@ -1,17 +1,34 @@
 import { datasourceTypeById, type InspectRequest, type InspectResult } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { validationFailed } from '../../lib/errors.js';
+import type { CallSlot } from '../../lib/expensive-calls.js';
 import { UrlFetchError, type UrlFetcher } from '../../lib/url-fetch/index.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
 import type { ArcgisSignInService } from './arcgis-sign-in.service.js';
 import type { DatasourcesService } from './datasources.service.js';
-import { inspectRequestUrl, NotThisTypeError, parseInspectAnswer } from './inspect/index.js';
+import { type InspectParser, inspectParser, inspectRequestUrl, NotThisTypeError } from './inspect/index.js';
 
 type TypeKey = Parameters<typeof inspectRequestUrl>[0];
 
-/** 20 MB: the largest capabilities documents seen in the wild are a few MB. */
-const maxAnswerBytes = 20 * 1024 * 1024;
+const MB = 1024 * 1024;
+/**
+ * The largest answer read, per kind. Capabilities documents of big WMS/WMTS services, a
+ * GeoJSON file or a tileset with its tree can be tens of MB (the largest seen in the wild are
+ * near 20); ArcGIS service descriptions and terrain's layer.json are small even for large
+ * services; an XYZ check reads one tile. Every byte is held while it is read and parsed, by
+ * up to EXPENSIVE_CALLS_TOTAL calls at once.
+ */
+const maxAnswerBytes: Record<TypeKey, number> = {
+  wms: 20 * MB,
+  wmts: 20 * MB,
+  geojson: 20 * MB,
+  '3dtiles': 20 * MB,
+  'arcgis-mapserver': 4 * MB,
+  'arcgis-featureserver': 4 * MB,
+  'cesium-terrain': 4 * MB,
+  xyz: 2 * MB,
+};
 
 /**
  * "Test connection": fetches what a service says about itself (capabilities, service
@@ -22,15 +39,28 @@ const maxAnswerBytes = 20 * 1024 * 1024;
  */
 export function createInspectService(
   { db }: Pick<AppContext, 'db'>,
-  deps: { fetcher: UrlFetcher; datasources: DatasourcesService; arcgis: ArcgisSignInService },
+  deps: {
+    fetcher: UrlFetcher;
+    datasources: DatasourcesService;
+    arcgis: ArcgisSignInService;
+    parser?: InspectParser;
+  },
 ) {
+  // Large answers are parsed on a thread of their own (inspect/parse-off-thread.ts).
+  const parser = deps.parser ?? inspectParser();
   return {
-    async inspect(caller: AuthedUser, input: InspectRequest): Promise<InspectResult> {
+    /** `slot`: the caller's expensive-call slot, which a stored source also charges to its account. */
+    async inspect(
+      caller: AuthedUser,
+      input: InspectRequest,
+      slot?: Pick<CallSlot, 'forAccount'>,
+    ): Promise<InspectResult> {
       const type = await findDatasourceType(db, input.type);
       if (!type) throw validationFailed({ type: [`Invalid pk "${input.type}" - object does not exist.`] });
       const config: Record<string, unknown> = { ...input.config };
       if (input.datasource !== undefined) {
         const stored = await deps.datasources.secretsOf(caller, input.datasource);
+        slot?.forAccount(stored.datasource.accountId);
         const { arcgis: _session, ...values } = stored.secrets;
         for (const [key, value] of Object.entries(values)) if (!config[key]) config[key] = value;
         // The form's fields win; what it left out is the stored source's (the key's parameter name).
@@ -51,9 +81,10 @@ export function createInspectService(
       if (!target) throw validationFailed({ type: ['This type cannot be inspected.'] });
       const answer = await fetchOrExplain(deps.fetcher, withToken(target, config), {
         headers: basicAuth(config),
+        maxBytes: maxAnswerBytes[key],
       });
       try {
-        return parseInspectAnswer(key, answer.body.toString('utf8'), answer.url);
+        return await parser.parse(key, answer.body, answer.url);
       } catch (error) {
         if (error instanceof NotThisTypeError) throw validationFailed({ url: [error.message] });
         throw error;
@@ -66,10 +97,10 @@ export type InspectService = ReturnType<typeof createInspectService>;
 async function fetchOrExplain(
   fetcher: UrlFetcher,
   url: string,
-  options: { headers?: Record<string, string>; accept?: (type: string) => boolean },
+  options: { headers?: Record<string, string>; accept?: (type: string) => boolean; maxBytes: number },
 ) {
   try {
-    return await fetcher.fetch(url, { timeoutMs: 10_000, maxBytes: maxAnswerBytes, ...options });
+    return await fetcher.fetch(url, { timeoutMs: 10_000, ...options });
   } catch (error) {
     if (error instanceof UrlFetchError) throw validationFailed({ url: [error.message] });
     throw error;
@@ -105,6 +136,9 @@ async function inspectTemplate(fetcher: UrlFetcher, config: Record<string, unkno
     .replaceAll('{x}', '0')
     .replaceAll('{y}', '0')
     .replaceAll('{s}', String(subdomains[0] ?? 'a'));
-  await fetchOrExplain(fetcher, withToken(url, config), { accept: (type) => type.startsWith('image/') });
+  await fetchOrExplain(fetcher, withToken(url, config), {
+    accept: (type) => type.startsWith('image/'),
+    maxBytes: maxAnswerBytes.xyz,
+  });
   return { title: new URL(url).hostname, extent: [-180, -85.0511, 180, 85.0511], layers: [] };
 }

@@ -7,12 +7,13 @@ import { datasourceName, datasourceTypeByKey, dbId, validateDatasourceConfig } f
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, validationFailed } from '../../lib/errors.js';
+import type { CallSlot } from '../../lib/expensive-calls.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import * as repo from './datasources.repository.js';
 import type { DatasourcesService } from './datasources.service.js';
 import { featureCollectionStream } from './feature-collection.js';
-import { parseUpload, UploadError } from './upload/index.js';
+import { parseUploadFile, UploadError } from './upload/index.js';
 
 const geojsonType = datasourceTypeByKey('geojson');
 
@@ -20,7 +21,8 @@ const geojsonType = datasourceTypeByKey('geojson');
  * Uploaded GeoJSON and CSV files become `geojson` data sources whose features the
  * server keeps (PostGIS is not there on the embedded database). The file goes to disk
  * first — the form's fields may come after it — and is then read feature by feature
- * into the database, so memory stays flat whatever its size.
+ * into the database (on a thread of its own when it is not small: upload/parse-thread.ts),
+ * so memory stays flat whatever its size.
  */
 export function createUploadService(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
@@ -29,7 +31,8 @@ export function createUploadService(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const maxMb = Math.round(config.uploadMaxBytes / (1024 * 1024));
 
-  async function receive(request: FastifyRequest) {
+  /** `onField` sees each form field as it arrives (before the file, when the form sends it first). */
+  async function receive(request: FastifyRequest, onField: (name: string, value: string) => Promise<void>) {
     if (!request.isMultipart())
       throw validationFailed({ file: ['Send the file as multipart/form-data, in the field "file".'] });
     const fields: Record<string, string> = {};
@@ -41,6 +44,7 @@ export function createUploadService(
       for await (const part of parts) {
         if (part.type === 'field') {
           fields[part.fieldname] = String(part.value);
+          await onField(part.fieldname, fields[part.fieldname] as string);
         } else if (part.fieldname !== 'file' || file) {
           part.file.resume();
         } else {
@@ -62,23 +66,36 @@ export function createUploadService(
   }
 
   return {
-    async upload(caller: AuthedUser, request: FastifyRequest) {
+    /** `slot`: the caller's expensive-call slot, charged to the account once the form names it. */
+    async upload(caller: AuthedUser, request: FastifyRequest, slot?: Pick<CallSlot, 'forAccount'>) {
       if (!geojsonType) throw new Error('The contract has no geojson type');
-      const { fields, file } = await receive(request);
+      // An account that already has its share of uploads in flight is refused as soon as the
+      // form names it: before its file is read, when the field comes first (as browsers send it).
+      const chargeAccount = async (field: string, value: string) => {
+        const id = dbId().safeParse(value);
+        if (!slot || field !== 'account' || !id.success) return;
+        const account = await deps.accounts.administered(caller, id.data);
+        if (account) slot.forAccount(account.id);
+      };
+      const { fields, file } = await receive(request, chargeAccount);
       try {
         const errors: Record<string, string[]> = {};
         const name = datasourceName.safeParse(fields.name);
         const accountId = dbId().safeParse(fields.account);
         if (!name.success) errors.name = name.error.issues.map((issue) => issue.message);
+        // The JSON bodies' guard (lib/null-characters.ts) does not see multipart fields.
+        else if (name.data.includes('\u0000')) errors.name = ['Null characters are not allowed.'];
         if (!accountId.success) errors.account = accountId.error.issues.map((issue) => issue.message);
         if (!file) errors.file = ['No file was submitted.'];
-        if (!name.success || !accountId.success || !file) throw validationFailed(errors);
+        if (errors.name || !name.success || !accountId.success || !file) throw validationFailed(errors);
         const account = await deps.accounts.administered(caller, accountId.data);
         if (!account)
           throw validationFailed({ account: [`Invalid pk "${accountId.data}" - object does not exist.`] });
+        // Also when the file came first: before it is read into the database.
+        slot?.forAccount(account.id);
 
         const checked = validateDatasourceConfig(geojsonType.id, {
-          uploaded: file.name.slice(0, 300) || 'upload',
+          uploaded: file.name.replaceAll('\u0000', '').slice(0, 300) || 'upload',
         });
         if (!checked.success) throw new Error('The upload config does not match its schema');
         const row = await repo.insertDatasource(db, {
@@ -90,8 +107,8 @@ export function createUploadService(
         });
         let seq = 0;
         try {
-          const parsed = await parseUpload({
-            stream: fs.createReadStream(file.path),
+          const parsed = await parseUploadFile({
+            path: file.path,
             filename: file.name,
             onBatch: async (features) => {
               await repo.insertFeatures(db, row.id, seq, features as Record<string, unknown>[]);

@@ -84,7 +84,16 @@ type Columns = {
   longitude: number;
   properties: [index: number, name: string][];
   count: number;
+  names: string[];
+  /** The property names' length, counted into every feature's size. */
+  nameBytes: number;
 };
+
+/** A column as a message names it: its header name, quoted, or its number. */
+function columnName(columns: Columns, index: number): string {
+  const name = columns.names[index];
+  return name === undefined ? `${index + 1}` : `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}'`;
+}
 
 function findColumn(lowerNames: string[], candidates: string[]): number {
   for (const candidate of candidates) {
@@ -114,7 +123,8 @@ function readHeader(header: string[], line: number): Columns {
     seen.add(name);
     properties.push([i, name]);
   });
-  return { latitude, longitude, properties, count: names.length };
+  const nameBytes = properties.reduce((bytes, [, name]) => bytes + name.length + 4, 0);
+  return { latitude, longitude, properties, count: names.length, names, nameBytes };
 }
 
 /** csv-parse's error as an UploadError; `lastLine` is the line of the last row read. */
@@ -154,9 +164,17 @@ export async function readCsv(source: PeekedSource, sink: FeatureSink): Promise<
   const handle = ({ record, info }: Row): Promise<void> | undefined => {
     const line = info.lines;
     lastLine = line;
+    // PostgreSQL's text and jsonb cannot hold U+0000: a clear 400 rather than the database's 500.
+    const withNull = record.findIndex((cell) => cell.includes('\u0000'));
     if (!columns) {
+      if (withNull !== -1)
+        throw new UploadError(`Line ${line}: null characters are not allowed (in the header).`);
       columns = readHeader(record, line);
       return undefined;
+    }
+    if (withNull !== -1) {
+      const name = columnName(columns, withNull);
+      throw new UploadError(`Line ${line}: null characters are not allowed (in column ${name}).`);
     }
     if (record.length !== columns.count) {
       throw new UploadError(
@@ -186,7 +204,8 @@ export async function readCsv(source: PeekedSource, sink: FeatureSink): Promise<
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
       properties,
     };
-    return sink.add(feature);
+    // About its size as JSON: the cells, their names, and the point around them.
+    return sink.add(feature, record.reduce((bytes, cell) => bytes + cell.length + 8, 64) + columns.nameBytes);
   };
 
   try {

@@ -21,19 +21,24 @@ export class ExtentBuilder {
 }
 
 /**
- * Collects valid features into batches and hands each full batch to `onBatch`. `add` returns a
- * promise only when a batch went out, so the caller waits for the consumer (backpressure) and
- * reads no further input meanwhile.
+ * Collects valid features into batches and hands each full batch to `onBatch`: `batchSize`
+ * features, or fewer when they add up to `batchBytes` (a statement of a few hundred KB keeps
+ * the database — one thread, for the embedded one — free for everyone else's queries between
+ * batches, and bounds what a batch holds in memory). `add` returns a promise only when a batch
+ * went out, so the caller waits for the consumer (backpressure) and reads no further input
+ * meanwhile.
  */
 export class FeatureSink {
   readonly extent = new ExtentBuilder();
   private batch: GeoJsonFeature[] = [];
+  private bytes = 0;
   count = 0;
 
   constructor(
     private readonly onBatch: (features: GeoJsonFeature[]) => Promise<void>,
     private readonly batchSize: number,
     private readonly maxFeatures: number,
+    private readonly batchBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   /** Throws when the feature would exceed the maximum; the feature's number is `count + 1`. */
@@ -45,17 +50,20 @@ export class FeatureSink {
     }
   }
 
-  add(feature: GeoJsonFeature): Promise<void> | undefined {
+  /** `bytes`: about how large the feature is as JSON. */
+  add(feature: GeoJsonFeature, bytes = 0): Promise<void> | undefined {
     this.checkRoom();
     this.count++;
     this.batch.push(feature);
-    return this.batch.length >= this.batchSize ? this.flush() : undefined;
+    this.bytes += bytes;
+    return this.batch.length >= this.batchSize || this.bytes >= this.batchBytes ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {
     if (this.batch.length === 0) return;
     const batch = this.batch;
     this.batch = [];
+    this.bytes = 0;
     await this.onBatch(batch);
   }
 }

@@ -32,7 +32,8 @@ class LocatingParser extends BaseParser {
   private line = 1;
   private column = 1;
 
-  constructor() {
+  /** `maxValueChars`: a string or number this long is refused while it is still being read. */
+  constructor(private readonly maxValueChars: number) {
     super({ packValues: true, streamValues: false });
   }
 
@@ -42,6 +43,16 @@ class LocatingParser extends BaseParser {
     super._processBuffer((error) => {
       if (!error) {
         this.advance(text, text.length - this._buffer.length);
+        // A value is packed whole before it is handed on: one 45 MB string would be held
+        // whole (and twice while it grows) before any feature-size check could see it.
+        if (this._accumulator.length > this.maxValueChars) {
+          callback(
+            new UploadError(
+              `The file holds a single value longer than ${megabytes(this.maxValueChars)} (line ${this.line}, column ${this.column}), more than a whole feature may hold.`,
+            ),
+          );
+          return;
+        }
         callback(null);
         return;
       }
@@ -123,43 +134,106 @@ class LocatingParser extends BaseParser {
   }
 }
 
-/** Builds one JSON value from tokens. Keys such as "__proto__" become plain own properties. */
+/** What one feature (or the top-level object's members together) may be. */
+export type ValueLimits = {
+  /** Objects and arrays inside one another, the feature itself counting as 1. */
+  maxDepth: number;
+  /** About this many bytes of JSON (whitespace not counted). */
+  maxBytes: number;
+};
+
+/** A value over a limit, or holding text PostgreSQL cannot store; `where` is its path inside the value. */
+class ValueRefused extends Error {
+  constructor(
+    readonly reason: 'depth' | 'size' | 'null' | 'surrogate',
+    readonly where: string[],
+  ) {
+    super(reason);
+  }
+}
+
+/** A UTF-16 surrogate without its other half: JSON may escape one, jsonb refuses it. */
+const loneSurrogate = /\p{Cs}/u;
+
+/**
+ * Builds one JSON value from tokens. Keys such as "__proto__" become plain own properties.
+ * Iterative, and limited in depth and size, so a hostile file can neither exhaust the stack
+ * (here or in JSON.stringify on the way to the database) nor memory.
+ */
 class ValueBuilder {
   private containers: (unknown[] | Record<string, unknown>)[] = [];
   private keys: string[] = [];
   value: unknown;
+  /** About how many bytes of JSON went into the value(s) built since the last `reset`. */
+  bytes = 0;
+
+  constructor(private readonly limits: ValueLimits) {}
 
   /** Feeds a token; true when the value is complete (read it from `value`). */
   push(token: Token): boolean {
     switch (token.name) {
       case 'startObject':
-        this.containers.push({});
-        this.keys.push('');
-        return false;
       case 'startArray':
-        this.containers.push([]);
+        if (this.containers.length >= this.limits.maxDepth) throw new ValueRefused('depth', this.where());
+        this.grow(2);
+        this.containers.push(token.name === 'startObject' ? {} : []);
         this.keys.push('');
         return false;
-      case 'keyValue':
-        this.keys[this.keys.length - 1] = token.value as string;
+      case 'keyValue': {
+        const key = token.value as string;
+        this.grow(key.length + 4);
+        this.keys[this.keys.length - 1] = key;
+        this.checkText(key);
         return false;
+      }
       case 'endObject':
       case 'endArray':
         this.keys.pop();
         return this.save(this.containers.pop());
-      case 'stringValue':
-        return this.save(token.value);
+      case 'stringValue': {
+        const text = token.value as string;
+        this.grow(text.length + 3);
+        this.checkText(text);
+        return this.save(text);
+      }
       case 'numberValue':
+        this.grow((token.value as string).length + 1);
         return this.save(Number(token.value));
       case 'nullValue':
+        this.grow(5);
         return this.save(null);
       case 'trueValue':
+        this.grow(5);
         return this.save(true);
       case 'falseValue':
+        this.grow(6);
         return this.save(false);
       default:
         return false;
     }
+  }
+
+  /** Forgets the size counted so far (the next feature starts from nothing). */
+  reset(): void {
+    this.bytes = 0;
+  }
+
+  private grow(bytes: number): void {
+    this.bytes += bytes;
+    if (this.bytes > this.limits.maxBytes) throw new ValueRefused('size', []);
+  }
+
+  /** PostgreSQL's text and jsonb hold neither U+0000 nor half a surrogate pair. */
+  private checkText(text: string): void {
+    if (text.includes('\u0000')) throw new ValueRefused('null', this.where());
+    if (loneSurrogate.test(text)) throw new ValueRefused('surrogate', this.where());
+  }
+
+  /** The path to the place being filled: object keys and array indexes. */
+  private where(): string[] {
+    return this.containers.map((container, i) =>
+      Array.isArray(container) ? String(container.length) : (this.keys[i] as string),
+    );
   }
 
   private save(value: unknown): boolean {
@@ -171,6 +245,33 @@ class ValueBuilder {
     if (Array.isArray(parent)) parent.push(value);
     else setMember(parent, this.keys[this.keys.length - 1] as string, value);
     return false;
+  }
+}
+
+/** "4 MB", "512 KB", "1000 bytes": limits are round, and read best that way. */
+function megabytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}
+
+/** A path for a message: at most 100 characters of it, a null character written as \u0000. */
+function showPath(where: string[]): string {
+  const path = where.join('.').replaceAll('\u0000', '\\u0000');
+  return `"${path.length > 100 ? `${path.slice(0, 99)}…` : path}"`;
+}
+
+/** Why a value was refused, as the end of a sentence about the feature. */
+function refusal(error: ValueRefused, limits: ValueLimits): string {
+  switch (error.reason) {
+    case 'depth':
+      return `${error.where[0] ? `"${error.where[0]}" is` : 'it is'} nested more than ${limits.maxDepth} levels deep.`;
+    case 'size':
+      return `it is larger than ${megabytes(limits.maxBytes)}, the most one feature may hold; simplify or split it.`;
+    case 'null':
+      return `null characters are not allowed (in ${showPath(error.where)}).`;
+    default:
+      return `${showPath(error.where)} holds text that is not valid Unicode (half of a surrogate pair).`;
   }
 }
 
@@ -199,15 +300,44 @@ const tokenKinds: Record<string, string> = {
 class GeoJsonReader {
   private state: 'start' | 'key' | 'value' | 'member' | 'features' | 'feature' | 'end' = 'start';
   private key = '';
-  private builder = new ValueBuilder();
+  /** The top-level object's members, counted together (for a single Feature, they are it). */
+  private readonly members: ValueBuilder;
+  /** One item of "features" at a time. */
+  private readonly feature: ValueBuilder;
   private readonly top: Record<string, unknown> = {};
   private streamed = false;
   private featureNumber = 0;
 
-  constructor(private readonly sink: FeatureSink) {}
+  constructor(
+    private readonly sink: FeatureSink,
+    private readonly limits: ValueLimits,
+  ) {
+    this.members = new ValueBuilder(limits);
+    this.feature = new ValueBuilder(limits);
+  }
 
   /** Returns a promise when a batch went out: read on once it settles. */
   token(token: Token): Promise<void> | undefined {
+    try {
+      return this.read(token);
+    } catch (error) {
+      if (!(error instanceof ValueRefused)) throw error;
+      if (this.state === 'feature') {
+        throw new UploadError(`Feature ${this.featureNumber + 1}: ${refusal(error, this.limits)}`);
+      }
+      if (this.top.type === 'FeatureCollection') {
+        throw new UploadError(`The FeatureCollection's "${this.key}": ${refusal(error, this.limits)}`);
+      }
+      // No FeatureCollection (so far): the top-level object is the file's one feature.
+      const inMember = new ValueRefused(
+        error.reason,
+        error.reason === 'size' ? [] : [this.key, ...error.where],
+      );
+      throw new UploadError(`Feature 1: ${refusal(inMember, this.limits)}`);
+    }
+  }
+
+  private read(token: Token): Promise<void> | undefined {
     switch (this.state) {
       case 'start':
         if (token.name !== 'startObject') {
@@ -237,12 +367,12 @@ class GeoJsonReader {
           return undefined;
         }
         this.state = 'member';
-        return this.token(token);
+        return this.read(token);
       }
       case 'member':
-        if (this.builder.push(token)) {
-          setMember(this.top, this.key, this.builder.value);
-          this.builder.value = undefined;
+        if (this.members.push(token)) {
+          setMember(this.top, this.key, this.members.value);
+          this.members.value = undefined;
           this.state = 'key';
         }
         return undefined;
@@ -252,15 +382,16 @@ class GeoJsonReader {
           return undefined;
         }
         this.sink.checkRoom();
+        this.feature.reset();
         this.state = 'feature';
-        return this.token(token);
+        return this.read(token);
       case 'feature': {
-        if (!this.builder.push(token)) return undefined;
-        const value = this.builder.value;
-        this.builder.value = undefined;
+        if (!this.feature.push(token)) return undefined;
+        const value = this.feature.value;
+        this.feature.value = undefined;
         this.state = 'features';
         this.featureNumber++;
-        return this.sink.add(toFeature(value, this.featureNumber, this.sink.extent));
+        return this.sink.add(toFeature(value, this.featureNumber, this.sink.extent), this.feature.bytes);
       }
       default:
         return undefined;
@@ -283,9 +414,10 @@ class GeoJsonReader {
           : `The FeatureCollection's "features" is not a list but ${show(this.top.features)}.`,
       );
     }
-    if (type === 'Feature') return this.sink.add(toFeature(this.top, 1, this.sink.extent));
+    if (type === 'Feature')
+      return this.sink.add(toFeature(this.top, 1, this.sink.extent), this.members.bytes);
     if (typeof type === 'string' && geometryTypes.has(type)) {
-      return this.sink.add(geometryToFeature(this.top, 1, this.sink.extent));
+      return this.sink.add(geometryToFeature(this.top, 1, this.sink.extent), this.members.bytes);
     }
     throw new UploadError(
       type === undefined
@@ -296,11 +428,11 @@ class GeoJsonReader {
 }
 
 /** Streams a GeoJSON file (BOM already removed) into the sink. */
-export async function readGeoJson(source: Readable, sink: FeatureSink): Promise<void> {
-  const reader = new GeoJsonReader(sink);
+export async function readGeoJson(source: Readable, sink: FeatureSink, limits: ValueLimits): Promise<void> {
+  const reader = new GeoJsonReader(sink, limits);
   await pipeline(
     source,
-    new LocatingParser(),
+    new LocatingParser(limits.maxBytes),
     itemWriter<Token>(
       (token) => reader.token(token),
       () => reader.finish(),

@@ -4,6 +4,7 @@ import { readGeoJson } from './geojson-stream.js';
 import { PeekedSource } from './source.js';
 import { type GeoJsonFeature, type ParsedUpload, UploadError } from './types.js';
 
+export { type ParseUploadFileInput, parseUploadFile } from './parse-thread.js';
 export type {
   Extent,
   GeoJsonFeature,
@@ -28,7 +29,24 @@ export type ParseUploadInput = {
   batchSize?: number;
   /** More features than this is an UploadError; 1,000,000 unless given. */
   maxFeatures?: number;
+  /** A batch goes out early once its features add up to about this many bytes of JSON; 512 KiB unless given. */
+  batchBytes?: number;
+  /** A larger feature (about, as JSON) is an UploadError naming it; 4 MiB unless given. */
+  maxFeatureBytes?: number;
+  /** A feature nested deeper (the feature itself is level 1) is an UploadError naming it; 64 unless given. */
+  maxDepth?: number;
 };
+
+/**
+ * One feature's limits. 4 MB of GeoJSON is a polygon of about 100,000 positions, more than a
+ * map draws smoothly; it becomes some 40 MB of objects here and one statement the database
+ * (for the embedded one: its only thread) spends about 0.2 s on. 64 levels is far beyond any
+ * geometry (a MultiPolygon's positions are at level 6) or sensible properties, and far below
+ * what would exhaust a stack.
+ */
+export const defaultFeatureLimits = { maxFeatureBytes: 4 * 1024 * 1024, maxDepth: 64 } as const;
+/** Statements of about half a MB take the embedded database some 25 ms: others' queries wait no longer. */
+const defaultBatchBytes = 512 * 1024;
 
 /** The format a file name's extension promises, if it promises one. */
 export function formatOfFilename(filename: string): ParsedUpload['format'] | undefined {
@@ -47,8 +65,11 @@ export function formatOfFilename(filename: string): ParsedUpload['format'] | und
  * meanwhile). Throws UploadError at the first invalid feature or line; batches handed on before
  * that are not taken back, so the caller stores them provisionally (e.g. in a transaction).
  *
- * Memory stays bounded: the file is read in chunks, one GeoJSON feature or CSV row is built at a
- * time, and at most one batch is held.
+ * Memory stays bounded: the file is read in chunks, one GeoJSON feature (at most `maxFeatureBytes`,
+ * nested at most `maxDepth` deep) or CSV row (at most 1,000,000 characters) is built at a time,
+ * and at most one batch (at most `batchSize` features or about `batchBytes`) is held. A line's
+ * length does not matter: a file on one line streams like any other. Text PostgreSQL cannot
+ * store (U+0000, half a surrogate pair) is an UploadError naming the feature or line.
  */
 export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload> {
   const batchSize =
@@ -56,6 +77,10 @@ export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload
       ? Math.floor(input.batchSize)
       : 500;
   const maxFeatures = input.maxFeatures ?? 1_000_000;
+  const limits = {
+    maxBytes: input.maxFeatureBytes ?? defaultFeatureLimits.maxFeatureBytes,
+    maxDepth: input.maxDepth ?? defaultFeatureLimits.maxDepth,
+  };
   const source = new PeekedSource(input.stream);
   try {
     await source.peek();
@@ -65,8 +90,13 @@ export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload
       formatOfFilename(input.filename) ??
       (first === 0x7b || first === 0x5b ? 'geojson' : looksLikeCsv(source.head) ? 'csv' : undefined);
     if (!format) throw new UploadError('The file is neither GeoJSON nor CSV.');
-    const sink = new FeatureSink(input.onBatch, batchSize, maxFeatures);
-    if (format === 'geojson') await readGeoJson(source.readable(), sink);
+    const sink = new FeatureSink(
+      input.onBatch,
+      batchSize,
+      maxFeatures,
+      input.batchBytes ?? defaultBatchBytes,
+    );
+    if (format === 'geojson') await readGeoJson(source.readable(), sink, limits);
     else await readCsv(source, sink);
     await sink.flush();
     return { featureCount: sink.count, extent: sink.extent.extent, format };

@@ -10,7 +10,14 @@ function streamOf(text: string | Buffer, chunkSize = 64 * 1024): Readable {
   return Readable.from(chunks);
 }
 
-type Options = { chunkSize?: number; batchSize?: number; maxFeatures?: number };
+type Options = {
+  chunkSize?: number;
+  batchSize?: number;
+  maxFeatures?: number;
+  batchBytes?: number;
+  maxFeatureBytes?: number;
+  maxDepth?: number;
+};
 
 async function parse(
   text: string | Buffer,
@@ -793,5 +800,84 @@ describe('batches', () => {
     }).catch((e: unknown) => e);
     expect(error).toBe(failing);
     expect(stream.destroyed).toBe(true);
+  });
+});
+
+describe('limits: what one feature may be, and what the database can store', () => {
+  const point = (properties: unknown) => feature({ type: 'Point', coordinates: [5, 52] }, properties);
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('refuses a feature nested deeper than maxDepth (64 unless given), whatever nests', async () => {
+    // The feature is level 1, its properties level 2: 63 objects from there reach level 64.
+    const ok = collection(point({})).replace('"properties":{}', `"properties":${nested(63)}`);
+    expect((await parse(ok)).featureCount).toBe(1);
+    const tooDeep = collection(point({}), point(null)).replace(
+      '"properties":null',
+      `"properties":${nested(64)}`,
+    );
+    expect(await failure(tooDeep)).toBe('Feature 2: "properties" is nested more than 64 levels deep.');
+    expect(await failure(tooDeep, 'data.geojson', { maxDepth: 10 })).toBe(
+      'Feature 2: "properties" is nested more than 10 levels deep.',
+    );
+    const collections = (depth: number): unknown =>
+      depth === 0
+        ? { type: 'Point', coordinates: [1, 2] }
+        : { type: 'GeometryCollection', geometries: [collections(depth - 1)] };
+    expect(await failure(collection(feature(collections(40))))).toBe(
+      'Feature 1: "geometry" is nested more than 64 levels deep.',
+    );
+    expect(await failure(`[${nested(3)}]`, 'data.geojson', { maxDepth: 2 })).toMatch(/not GeoJSON/);
+    expect(await failure(JSON.stringify(point({})).replace('{}', nested(80)))).toBe(
+      'Feature 1: "properties" is nested more than 64 levels deep.',
+    );
+    expect(await failure(`{"type":"FeatureCollection","meta":${nested(80)},"features":[]}`)).toBe(
+      `The FeatureCollection's "meta": "a" is nested more than 64 levels deep.`,
+    );
+  });
+
+  it('refuses a feature larger than maxFeatureBytes (about, as JSON), and one value larger while it is read', async () => {
+    const big = (length: number) => point({ text: 'x'.repeat(length) });
+    const text = collection(big(10), big(900), big(10));
+    expect((await parse(text, 'data.geojson', { maxFeatureBytes: 1000 })).featureCount).toBe(3);
+    expect(await failure(collection(big(10), big(1000)), 'data.geojson', { maxFeatureBytes: 1000 })).toBe(
+      'Feature 2: it is larger than 1000 bytes, the most one feature may hold; simplify or split it.',
+    );
+    const coordinates = Array.from({ length: 200_000 }, (_, i) => [i / 1e5, 1]);
+    expect(
+      await failure(collection(feature({ type: 'LineString', coordinates })), 'data.geojson', {
+        maxFeatureBytes: 1024 * 1024,
+      }),
+    ).toBe('Feature 1: it is larger than 1 MB, the most one feature may hold; simplify or split it.');
+    // One 5 MB string is refused before it is whole (its line and column are where reading stopped).
+    const huge = JSON.stringify(point({ text: 'y'.repeat(5 * 1024 * 1024) }));
+    expect(await failure(huge, 'data.geojson', { maxFeatureBytes: 4 * 1024 * 1024 })).toMatch(
+      /^The file holds a single value longer than 4 MB \(line 1, column \d+\), more than a whole feature may hold\.$/,
+    );
+  });
+
+  it('hands on a batch early once its features add up to batchBytes', async () => {
+    const features = Array.from({ length: 10 }, (_, i) => point({ i, text: 'z'.repeat(1000) }));
+    expect((await parse(collection(...features), 'data.geojson', { batchBytes: 3000 })).batches).toEqual([
+      3, 3, 3, 1,
+    ]);
+    const csv = `lat;lon;text\n${Array.from({ length: 10 }, () => `1;2;${'z'.repeat(1000)}`).join('\n')}\n`;
+    expect((await parse(csv, 'data.csv', { batchBytes: 3000 })).batches).toEqual([3, 3, 3, 1]);
+  });
+
+  it('refuses null characters and half surrogate pairs, which PostgreSQL cannot store', async () => {
+    expect(await failure(collection(point({ ok: 1 }), point({ list: ['a', 'b\u0000'] })))).toBe(
+      'Feature 2: null characters are not allowed (in "properties.list.1").',
+    );
+    expect(await failure(collection(point({ a: 1 })).replace('"a"', '"\\u0000a"'))).toBe(
+      'Feature 1: null characters are not allowed (in "properties.\\u0000a").',
+    );
+    expect(await failure(collection(point({ a: 'LONE' })).replace('LONE', '\\udc00'))).toBe(
+      'Feature 1: "properties.a" holds text that is not valid Unicode (half of a surrogate pair).',
+    );
+    // A whole pair is one character, and welcome.
+    expect((await parse(collection(point({ a: '\u{1F600}' })))).features[0]?.properties).toEqual({ a: '😀' });
+    expect(await failure('name;lat;lon\nok;1;2\nb\u0000d;1;2\n', 'data.csv')).toBe(
+      "Line 3: null characters are not allowed (in column 'name').",
+    );
   });
 });

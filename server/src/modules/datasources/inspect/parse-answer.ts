@@ -1,0 +1,38 @@
+import { parseArcgisFeatureServer, parseArcgisMapServer } from './arcgis.js';
+import { parseCesiumTerrain } from './cesium-terrain.js';
+import { parseGeojson } from './geojson.js';
+import { type InspectResult, NotThisTypeError } from './inspect-result.js';
+import type { InspectTypeKey } from './request-url.js';
+import { parseTileset } from './tiles3d.js';
+import { parseWmsCapabilities } from './wms.js';
+import { parseWmtsCapabilities } from './wmts.js';
+
+/**
+ * Describes `body`, the answer fetched from `inspectRequestUrl(typeKey, url)`. Throws
+ * `NotThisTypeError` (a short sentence for the user) when it is not of that type,
+ * or is the service's error answer.
+ */
+export function parseInspectAnswer(typeKey: InspectTypeKey, body: string, url: string): InspectResult {
+  switch (typeKey) {
+    case 'wms':
+      return parseWmsCapabilities(body, url);
+    case 'wmts':
+      return parseWmtsCapabilities(body, url);
+    case 'arcgis-mapserver':
+      return parseArcgisMapServer(body, url);
+    case 'arcgis-featureserver':
+      return parseArcgisFeatureServer(body, url);
+    case '3dtiles':
+      return parseTileset(body, url);
+    case 'geojson':
+      return parseGeojson(body, url);
+    case 'cesium-terrain':
+      return parseCesiumTerrain(body, url);
+    case 'xyz':
+      throw new NotThisTypeError('XYZ tile services have no capabilities document to inspect.');
+    default: {
+      const unknown: never = typeKey;
+      throw new NotThisTypeError(`Unknown data source type: ${String(unknown)}.`);
+    }
+  }
+}
