@@ -226,7 +226,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   userGroupsRoutes(route, { userGroups });
   layersRoutes(route, { layers, authenticate });
-  layerProxyRoute(app, { layers, fetcher });
+  layerProxyRoute(app, {
+    layers,
+    fetcher,
+    calls: createExpensiveCalls(ctx.config.proxyCalls, { what: 'map requests through this server' }),
+  });
   samplesRoutes(route, { samples: createSamplesService(ctx, { workspaces }) });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });

@@ -85,6 +85,9 @@ const schema = z.object({
   EXPENSIVE_CALLS_PER_USER: callLimit('EXPENSIVE_CALLS_PER_USER', 2),
   EXPENSIVE_CALLS_PER_ACCOUNT: callLimit('EXPENSIVE_CALLS_PER_ACCOUNT', 4),
   EXPENSIVE_CALLS_TOTAL: callLimit('EXPENSIVE_CALLS_TOTAL', 8),
+  PROXY_CALLS_PER_USER: callLimit('PROXY_CALLS_PER_USER', 12),
+  PROXY_CALLS_PER_ACCOUNT: callLimit('PROXY_CALLS_PER_ACCOUNT', 32),
+  PROXY_CALLS_TOTAL: callLimit('PROXY_CALLS_TOTAL', 64),
 });
 
 export type Config = {
@@ -124,6 +127,12 @@ export type Config = {
    * account and in all (lib/expensive-calls.ts): more is a 429 with Retry-After.
    */
   expensiveCalls: { perUser: number; perAccount: number; total: number };
+  /**
+   * Layer proxy requests in flight at once, per reader (a login or a share link), per
+   * account and in all. A browser asks for at most six at a time per origin; the rest is
+   * room for a second tab. More is a 429 with Retry-After, which map engines retry.
+   */
+  proxyCalls: { perUser: number; perAccount: number; total: number };
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -184,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perUser: e.EXPENSIVE_CALLS_PER_USER,
       perAccount: e.EXPENSIVE_CALLS_PER_ACCOUNT,
       total: e.EXPENSIVE_CALLS_TOTAL,
+    },
+    proxyCalls: {
+      perUser: e.PROXY_CALLS_PER_USER,
+      perAccount: e.PROXY_CALLS_PER_ACCOUNT,
+      total: e.PROXY_CALLS_TOTAL,
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };

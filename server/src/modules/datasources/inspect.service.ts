@@ -8,6 +8,7 @@ import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repositor
 import type { ArcgisSignInService } from './arcgis-sign-in.service.js';
 import type { DatasourcesService } from './datasources.service.js';
 import { type InspectParser, inspectParser, inspectRequestUrl, NotThisTypeError } from './inspect/index.js';
+import { parseInspectUrl } from './inspect/request-url.js';
 
 type TypeKey = Parameters<typeof inspectRequestUrl>[0];
 
@@ -72,6 +73,8 @@ export function createInspectService(
       }
       const url = typeof config.url === 'string' ? config.url : '';
       if (!/^https?:\/\//i.test(url)) throw validationFailed({ url: ['Enter a valid http(s) URL'] });
+      // An address no parser can read ('http://[::1', two ports) is the user's mistake: a 400.
+      parseInspectUrl(url);
       const key = type.key as TypeKey;
       if (!datasourceTypeById(type.id)) throw validationFailed({ type: ['This type cannot be inspected.'] });
 

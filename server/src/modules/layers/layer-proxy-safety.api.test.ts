@@ -31,6 +31,8 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
   let accountId: number;
   let shareToken: string;
   const seen: string[] = [];
+  /** Answers of /evil/slow.json held until the test lets them go. */
+  const held: http.ServerResponse[] = [];
 
   // A hostile upstream: each path answers what a tenant could make it answer.
   const upstream = http.createServer((request, response) => {
@@ -52,6 +54,10 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
         return send('image/png', page);
       case '/evil/tile.png':
         return send('image/png', Buffer.concat([pngSignature, Buffer.from('tile')]));
+      case '/evil/slow.json':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        held.push(response);
+        return;
       case '/evil/tileset.json':
         return send('application/json', '{"asset":{"version":"1.1"}}');
       case '/evil/content.b3dm':
@@ -111,7 +117,7 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
-    ({ t, mail } = await startApiTest({ FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` }));
+    ({ t, mail } = await startApiTest({ FETCH_ALLOW_HOSTS: `127.0.0.1:${port}`, PROXY_CALLS_PER_USER: '2' }));
     admin = await buildActiveUser(t, mail);
     adminToken = await loginToken(t, admin);
     accountId = (await buildAccount(t, adminToken, admin.id, 'Hostile')).id;
@@ -234,5 +240,28 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
       (await get(await addressOf(adminToken, `workspace=${workspace.id}`, layers.tiles as number)))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('holds one reader to a few requests at once, with a 429 and Retry-After beyond, and frees them when done', async () => {
+    const folder = (await addressOf(adminToken, `workspace=${workspace.id}`, layers.tiles as number)).replace(
+      /tileset\.json$/,
+      '',
+    );
+    const slow = [get(`${folder}slow.json`), get(`${folder}slow.json`)];
+    await expect.poll(() => held.length).toBe(2);
+    const third = await get(`${folder}tileset.json`);
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(third.json().detail).toMatch(/map requests through this server/);
+    // Another reader is not held up by this one.
+    const shared = await addressOf(null, `token=${shareToken}`, layers.tiles as number);
+    expect((await get(shared)).statusCode).toBe(200);
+    for (const response of held.splice(0)) response.end('{}');
+    expect((await Promise.all(slow)).map((res) => res.statusCode)).toEqual([200, 200]);
+    // Given back once answered: the reader may ask again.
+    expect((await get(`${folder}tileset.json`)).statusCode).toBe(200);
+    // Refused answers give their place back too.
+    for (let i = 0; i < 3; i++) expect((await get(`${folder}page.html`)).statusCode).toBe(502);
+    expect((await get(`${folder}tileset.json`)).statusCode).toBe(200);
   });
 });

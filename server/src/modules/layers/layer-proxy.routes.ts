@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors.js';
+import type { ExpensiveCalls } from '../../lib/expensive-calls.js';
 import { decoderFor, type StreamResult, UrlFetchError, type UrlFetcher } from '../../lib/url-fetch/index.js';
 import type { ProxiedRequest } from './layer-sources.service.js';
 import type { LayersService } from './layers.service.js';
@@ -29,7 +30,10 @@ const header = (answer: StreamResult, name: string) => {
  * service's, streamed — if it is of a type the layer's kind needs, and never as something
  * a browser would run on this origin (proxy-answer.ts).
  */
-export function layerProxyRoute(app: FastifyInstance, deps: { layers: LayersService; fetcher: UrlFetcher }) {
+export function layerProxyRoute(
+  app: FastifyInstance,
+  deps: { layers: LayersService; fetcher: UrlFetcher; calls: ExpensiveCalls },
+) {
   app.get<{ Params: { id: string; capability: string; '*': string } }>(
     '/api/layers/:id/proxy/:capability/*',
     { schema: { hide: true } },
@@ -42,6 +46,9 @@ export function layerProxyRoute(app: FastifyInstance, deps: { layers: LayersServ
         request.params['*'],
         query,
       );
+      // Held until the answer is sent or the browser goes away: one reader's map cannot tie up the rest.
+      const slot = deps.calls.acquire({ user: upstream.reader, account: upstream.account });
+      reply.raw.once('close', slot.release);
       let answer: StreamResult;
       try {
         answer = await deps.fetcher.stream(upstream.url, {

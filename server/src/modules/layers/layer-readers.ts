@@ -61,17 +61,21 @@ export function createLayerReaders(
   /**
    * A layer's source for the holder of a capability: it must be this server's, for this
    * layer and not expired; the login session or share link it was issued under must still
-   * live, and its subject still see the layer (all checked on every call).
+   * live, and its subject still see the layer (all checked on every call). `reader` names
+   * who reads, for limits per reader.
    */
   async function sourceByCapability(id: number, text: string) {
     const invalid = () => forbidden('This map address has expired or is not valid. Reload the page.');
     const capability = deps.capabilities.verify(text, id);
     if (!capability) throw invalid();
     const { subject } = capability;
-    if ('share' in subject) return visibleSource(() => Promise.reject(notFound()), id, subject.share);
+    if ('share' in subject) {
+      const source = await visibleSource(() => Promise.reject(notFound()), id, subject.share);
+      return { source, reader: `share:${subject.share}` };
+    }
     const user = await deps.sessions(subject.session, subject.user);
     if (!user) throw invalid();
-    return visibleSource(async () => user, id, undefined);
+    return { source: await visibleSource(async () => user, id, undefined), reader: `user:${user.id}` };
   }
 
   async function visibleSource(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {

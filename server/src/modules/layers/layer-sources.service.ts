@@ -19,8 +19,16 @@ import type { Capabilities } from './proxy-capability.js';
 const featuresUrl = (layerId: number, grant: { token: string } | { capability: string }) =>
   `/api/layers/${layerId}/features?${new URLSearchParams(grant)}`;
 
-/** What the proxy fetches, for which kind of layer, and the credentials its answer must not echo. */
-export type ProxiedRequest = UpstreamRequest & { kind: string; secrets: string[] };
+/**
+ * What the proxy fetches, for which kind of layer, the credentials its answer must not
+ * echo, and who asks (a login or a share link) for which account, for the limits.
+ */
+export type ProxiedRequest = UpstreamRequest & {
+  kind: string;
+  secrets: string[];
+  reader: string;
+  account: number;
+};
 
 /**
  * A config as the viewer needs it: the address to draw from and how to draw, not who
@@ -105,7 +113,7 @@ export function createLayerSourcesService(
       const source =
         grant.capability === undefined
           ? await visibleSource(caller, id, grant.token)
-          : await sourceByCapability(id, grant.capability);
+          : (await sourceByCapability(id, grant.capability)).source;
       if (typeof source.config.uploaded !== 'string')
         throw notFound('This data source has no uploaded features.');
       return featureCollectionStream(db, source);
@@ -123,7 +131,7 @@ export function createLayerSourcesService(
       rest: string,
       query: string,
     ): Promise<ProxiedRequest> {
-      const source = await sourceByCapability(id, capabilityText);
+      const { source, reader } = await sourceByCapability(id, capabilityText);
       const secrets = deps.datasources.openSecretsOf(source);
       const key = source.typeId === null ? undefined : datasourceTypeById(source.typeId)?.key;
       const token =
@@ -153,6 +161,8 @@ export function createLayerSourcesService(
       return {
         ...upstream,
         kind: key ?? 'unknown',
+        reader,
+        account: source.accountId,
         secrets: [token, apiKey?.value, basic?.password].filter((value): value is string => !!value),
       };
     },
