@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('limits data source inspections and uploads in flight: 2 per user, 4 per account, 8 in all, or as set', () => {
     expect(loadConfig({}).expensiveCalls).toEqual({ perUser: 2, perAccount: 4, total: 8 });
-    expect(loadConfig({}).proxyCalls).toEqual({ perUser: 12, perAccount: 32, total: 64 });
+    expect(loadConfig({}).proxyCalls).toEqual({ perUser: 12, perAccount: 64, total: 128 });
     expect(loadConfig({ PROXY_CALLS_PER_USER: '20' }).proxyCalls.perUser).toBe(20);
     expect(
       loadConfig({

@@ -86,8 +86,8 @@ const schema = z.object({
   EXPENSIVE_CALLS_PER_ACCOUNT: callLimit('EXPENSIVE_CALLS_PER_ACCOUNT', 4),
   EXPENSIVE_CALLS_TOTAL: callLimit('EXPENSIVE_CALLS_TOTAL', 8),
   PROXY_CALLS_PER_USER: callLimit('PROXY_CALLS_PER_USER', 12),
-  PROXY_CALLS_PER_ACCOUNT: callLimit('PROXY_CALLS_PER_ACCOUNT', 32),
-  PROXY_CALLS_TOTAL: callLimit('PROXY_CALLS_TOTAL', 64),
+  PROXY_CALLS_PER_ACCOUNT: callLimit('PROXY_CALLS_PER_ACCOUNT', 64),
+  PROXY_CALLS_TOTAL: callLimit('PROXY_CALLS_TOTAL', 128),
 });
 
 export type Config = {
@@ -128,8 +128,8 @@ export type Config = {
    */
   expensiveCalls: { perUser: number; perAccount: number; total: number };
   /**
-   * Layer proxy requests in flight at once, per reader (a login or a share link), per
-   * account and in all. A browser asks for at most six at a time per origin; the rest is
+   * Layer proxy requests in flight at once, per reader (a login, or a share link from one
+   * client address: a public link has many readers), per account and in all. A browser asks for at most six at a time per origin; the rest is
    * room for a second tab. More is a 429 with Retry-After, which map engines retry.
    */
   proxyCalls: { perUser: number; perAccount: number; total: number };

@@ -17,6 +17,8 @@ import {
 /** Headers of the upstream answer the browser may see besides the type; cookies and the rest stay behind. */
 const passed = ['content-length', 'content-encoding', 'etag', 'last-modified'];
 const maxBytes = 50 * 1024 * 1024;
+/** A text read whole to clean it of credentials (a capabilities document, a JSON answer). */
+const maxTextBytes = 20 * 1024 * 1024;
 
 const header = (answer: StreamResult, name: string) => {
   const value = answer.headers[name];
@@ -47,7 +49,11 @@ export function layerProxyRoute(
         query,
       );
       // Held until the answer is sent or the browser goes away: one reader's map cannot tie up the rest.
-      const slot = deps.calls.acquire({ user: upstream.reader, account: upstream.account });
+      // A share link has as many readers as people who opened it: each client address is one.
+      const reader = upstream.reader.startsWith('share:')
+        ? `${upstream.reader}@${request.ip}`
+        : upstream.reader;
+      const slot = deps.calls.acquire({ user: reader, account: upstream.account });
       reply.raw.once('close', slot.release);
       let answer: StreamResult;
       try {
@@ -120,7 +126,7 @@ async function readText(answer: StreamResult, encoding: string | undefined): Pro
   let size = 0;
   for await (const chunk of source as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new UrlFetchError('too-large', 'The answer is too large.');
+    if (size > maxTextBytes) throw new UrlFetchError('too-large', 'The answer is too large.');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
