@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import type { SitesService } from './modules/sites/sites.service.js';
+import { dashboardOriginForPage } from './modules/workspaces/workspace-plugins.js';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year and sent precompressed, and index.html
@@ -42,14 +43,33 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
     // The ArcGIS sign-in pop-up comes back here from the portal's origin: it must keep
     // its opener to hand over the answer, which a stricter opener policy would cut.
     if (pathname === paths.esriOAuthCallback) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-    // The 3D map's pages only: Cesium's WebAssembly and the layer servers.
-    const map = isMapPath(pathname ?? '') ? { layerHosts: ctx.config.fetchAllowHosts } : undefined;
+    // The 3D map's pages only: Cesium's WebAssembly, the layer servers and the workspace's dashboard.
+    const map = isMapPath(pathname ?? '')
+      ? {
+          layerHosts: ctx.config.fetchAllowHosts,
+          dashboard: await dashboardFor(ctx, request, pathname ?? ''),
+        }
+      : undefined;
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', contentSecurityPolicy(site.analytics, map))
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
   };
+}
+
+/** The origin of the map page's dashboard; a failed look-up costs the frame, never the page. */
+async function dashboardFor(
+  { db }: Pick<AppContext, 'db'>,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<string | undefined> {
+  try {
+    return await dashboardOriginForPage(db, pathname);
+  } catch (error) {
+    request.log.warn({ err: error }, 'The dashboard of a map page could not be looked up');
+    return undefined;
+  }
 }
 
 /** The routes that show the 3D map: /workspace/{id} (the editor), /workspace/view/{id} and /workspace/share/{id}/{token}. */

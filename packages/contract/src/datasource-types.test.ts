@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { datasourceTypeByKey, datasourceTypeDefinitions, wmsConfig, xyzConfig } from './datasource-types.js';
+import {
+  datasourceTypeByKey,
+  datasourceTypeDefinitions,
+  elevationDatasourceTypeKeys,
+  geotiffConfig,
+  wcsConfig,
+  wmsConfig,
+  xyzConfig,
+} from './datasource-types.js';
 
 describe('data source types', () => {
   it('have unique ids, keys and names', () => {
@@ -20,8 +28,47 @@ describe('data source types', () => {
         'arcgis-mapserver',
         'arcgis-featureserver',
         'cesium-terrain',
+        'wcs',
+        'geotiff',
       ]),
     );
+  });
+
+  it('keep the ids they were given: a data source holds its type by id', () => {
+    expect(datasourceTypeDefinitions.map((type) => [type.id, type.key])).toEqual([
+      [1, 'wms'],
+      [2, 'wmts'],
+      [3, 'xyz'],
+      [4, '3dtiles'],
+      [5, 'geojson'],
+      [6, 'arcgis-mapserver'],
+      [7, 'arcgis-featureserver'],
+      [8, 'cesium-terrain'],
+      [9, 'wcs'],
+      [10, 'geotiff'],
+    ]);
+  });
+
+  it('know which kinds give heights for an elevation profile', () => {
+    expect(elevationDatasourceTypeKeys).toEqual(['wcs', 'geotiff', 'cesium-terrain']);
+    for (const key of elevationDatasourceTypeKeys) expect(datasourceTypeByKey(key), key).toBeDefined();
+  });
+
+  it('take a WCS with its coverage, and a GeoTIFF by its address', () => {
+    expect(wcsConfig.parse({ url: 'https://service.pdok.nl/rws/ahn/wcs/v1_0', coverage: 'dtm_05m' })).toEqual(
+      {
+        url: 'https://service.pdok.nl/rws/ahn/wcs/v1_0',
+        coverage: 'dtm_05m',
+      },
+    );
+    expect(wcsConfig.safeParse({ url: 'https://service.pdok.nl/rws/ahn/wcs/v1_0' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['coverage'], message: 'This field is required' }),
+    ]);
+    expect(geotiffConfig.parse({ url: 'https://data.example.org/dem.tif' })).toEqual({
+      url: 'https://data.example.org/dem.tif',
+    });
+    expect(datasourceTypeByKey('wcs')?.secrets).toEqual([]);
+    expect(datasourceTypeByKey('geotiff')?.secrets).toEqual([]);
   });
 
   it('validate a configuration and fill its defaults', () => {

@@ -119,6 +119,21 @@ export const cesiumTerrainConfig = z.object({
   ...apiKey,
 });
 
+/**
+ * An OGC WCS 2.0.1 service and one of its coverages: heights for elevation profiles
+ * (`DescribeCoverage` for its CRS, extent and grid, `GetCoverage` as GeoTIFF). Inspect
+ * lists the service's coverages as its `layers`.
+ */
+export const wcsConfig = z.object({
+  url: httpUrl,
+  coverage: requiredText(200),
+});
+
+/** A GeoTIFF or Cloud Optimized GeoTIFF of heights, read with HTTP range requests where the server allows them. */
+export const geotiffConfig = z.object({
+  url: httpUrl,
+});
+
 export const datasourceTypeDefinitions = [
   { id: 1, key: 'wms', name: 'WMS', config: wmsConfig, secrets: ['password'] },
   { id: 2, key: 'wmts', name: 'WMTS', config: wmtsConfig, secrets: ['apiKey'] },
@@ -146,9 +161,22 @@ export const datasourceTypeDefinitions = [
     config: cesiumTerrainConfig,
     secrets: ['apiKey'],
   },
+  { id: 9, key: 'wcs', name: 'WCS (elevation)', config: wcsConfig, secrets: [] },
+  { id: 10, key: 'geotiff', name: 'GeoTIFF (elevation)', config: geotiffConfig, secrets: [] },
 ] as const;
 
 export type DatasourceTypeKey = (typeof datasourceTypeDefinitions)[number]['key'];
+
+/**
+ * The kinds whose sources give heights: what an elevation profile may name as its
+ * `datasource` (RUNTIME.md, "Workspace tools"). The server samples `wcs` and `geotiff`;
+ * the viewer samples `cesium-terrain` itself.
+ */
+export const elevationDatasourceTypeKeys = [
+  'wcs',
+  'geotiff',
+  'cesium-terrain',
+] as const satisfies readonly DatasourceTypeKey[];
 
 export const datasourceTypeByKey = (key: string) => datasourceTypeDefinitions.find((t) => t.key === key);
 export const datasourceTypeById = (id: number) => datasourceTypeDefinitions.find((t) => t.id === id);

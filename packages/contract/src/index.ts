@@ -17,4 +17,5 @@ export * from './paths.js';
 export * from './sites.js';
 export * from './user-groups.js';
 export * from './users.js';
+export * from './workspace-plugins.js';
 export * from './workspaces.js';

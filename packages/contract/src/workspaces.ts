@@ -3,17 +3,7 @@ import { dbId, idParam, noContent, pageOf, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
 import { email, jsonText, requiredString } from './fields.js';
 import { messages } from './messages.js';
-
-/** Camera JSON: degrees and metres, WGS84 (docs/decisions.md). */
-export const camera = z.object({
-  longitude: z.number().min(-180).max(180),
-  latitude: z.number().min(-90).max(90),
-  height: z.number().min(-1000).max(100_000_000),
-  heading: z.number(),
-  pitch: z.number(),
-  roll: z.number(),
-});
-export type Camera = z.infer<typeof camera>;
+import { type Camera, camera, workspacePluginsText } from './workspace-plugins.js';
 
 /** The Netherlands from above: where the product's users usually start. */
 export const defaultCamera: Camera = {
@@ -23,13 +13,6 @@ export const defaultCamera: Camera = {
   heading: 0,
   pitch: -90,
   roll: 0,
-};
-
-/** Plugin defaults: split panel, elevation profile, BI panel (docs/decisions.md). */
-export const defaultWorkspacePlugins = {
-  splitPanel: { enabled: false, left: [] as string[], right: [] as string[] },
-  elevation: { profiles: [{ title: 'AHN3/AHN4', color: 'red' }] },
-  bi: { url: '' },
 };
 
 export const plan = z.object({ id: z.number(), name: z.string() });
@@ -85,10 +68,8 @@ export const updateWorkspaceRequest = z
       camera,
       'Enter the camera as JSON: {longitude, latitude, height, heading, pitch, roll}.',
     ).optional(),
-    workspacePlugins: jsonText(
-      z.record(z.string(), z.unknown()),
-      'Enter the plugin settings as a JSON object.',
-    ).optional(),
+    /** The tools' settings (workspace-plugins.ts): the known keys checked, any other kept as sent. */
+    workspacePlugins: workspacePluginsText.optional(),
   })
   .strict();
 export type UpdateWorkspaceRequest = z.infer<typeof updateWorkspaceRequest>;

@@ -29,6 +29,36 @@ describe('content security policy', () => {
     expect(directive(policy, 'script-src')).not.toContain("'unsafe-eval'");
   });
 
+  it("frames the workspace's dashboard origin on its map pages, and nothing more", () => {
+    const withDashboard = contentSecurityPolicy(null, {
+      layerHosts: [],
+      dashboard: 'https://dashboard.example.com',
+    });
+    expect(directive(withDashboard, 'frame-src')).toEqual(["'self'", 'https://dashboard.example.com']);
+    // Frames stay 'self' (by default-src) without a dashboard, and on every other page.
+    expect(contentSecurityPolicy(null, { layerHosts: [] })).not.toContain('frame-src');
+    expect(contentSecurityPolicy(null)).not.toContain('frame-src');
+    expect(directive(withDashboard, 'default-src')).toEqual(["'self'"]);
+  });
+
+  it('puts only a plain http(s) origin into frame-src', () => {
+    expect(
+      directive(
+        contentSecurityPolicy(null, { layerHosts: [], dashboard: 'https://BI.example.com:8443/x?y' }),
+        'frame-src',
+      ),
+    ).toEqual(["'self'", 'https://bi.example.com:8443']);
+    for (const dashboard of [
+      "https://x.example.org'; script-src *",
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '*',
+    ])
+      expect(contentSecurityPolicy(null, { layerHosts: [], dashboard }), dashboard).not.toContain(
+        'frame-src',
+      );
+  });
+
   it('turns FETCH_ALLOW_HOSTS entries into origins and skips what is no host', () => {
     expect(layerHostOrigins(['a.example:8080', ' b ', 'x; script-src *', ''])).toEqual([
       'http://a.example:8080',

@@ -315,6 +315,10 @@ export const en = {
       help: 'The address of the tiles with {z}, {x} and {y} in it, e.g. https://tile.example.org/{z}/{x}/{y}.png.',
     },
     layers: { label: 'Layers', help: 'The names of the layers to show, separated by commas.' },
+    coverage: {
+      label: 'Coverage',
+      help: 'The coverage of heights to read, e.g. dtm_05m (Test connection lists the service’s coverages).',
+    },
     version: { label: 'Version', help: 'The WMS version the service speaks.' },
     format: { label: 'Image format', help: 'The format of the images, e.g. image/png or image/jpeg.' },
     transparent: { label: 'Transparent', help: 'Ask for images with a transparent background.' },

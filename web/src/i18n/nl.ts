@@ -321,6 +321,10 @@ export const nl: Messages = {
       help: 'Het adres van de tegels met {z}, {x} en {y} erin, bijv. https://tile.example.org/{z}/{x}/{y}.png.',
     },
     layers: { label: 'Lagen', help: 'De namen van de lagen die je wilt tonen, gescheiden door komma’s.' },
+    coverage: {
+      label: 'Coverage',
+      help: 'De coverage met hoogten die gelezen wordt, bijv. dtm_05m (Verbinding testen toont de coverages van de dienst).',
+    },
     version: { label: 'Versie', help: 'De WMS-versie die de dienst spreekt.' },
     format: {
       label: 'Beeldformaat',

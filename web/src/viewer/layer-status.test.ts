@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageryStatus, layerKey } from './layer-status';
+import type { LayerConfigs, ViewerLayer } from './map-engine';
 
 describe('imagery layer status', () => {
   it('is loading until a tile answered, ready once one loaded, broken when all failed', () => {
@@ -12,18 +13,19 @@ describe('imagery layer status', () => {
   });
 
   it('keys a layer by kind, config and style, not by visibility or opacity', () => {
-    const base = {
-      id: '1',
-      kind: 'xyz' as const,
-      config: { url: 'a' },
-      template: {},
-      visible: true,
-      opacity: 1,
+    const config: LayerConfigs['xyz'] = {
+      url: 'https://tiles.example/{z}/{x}/{y}.png',
+      subdomains: [],
+      minimumLevel: 0,
+      maximumLevel: 19,
+      credit: '',
+      apiKeyParameter: 'key',
     };
+    const base: ViewerLayer = { id: '1', kind: 'xyz', config, template: {}, visible: true, opacity: 1 };
     expect(layerKey(base)).toBe(
       layerKey({ ...base, visible: false, opacity: 0.5, template: { opacity: 0.5 } }),
     );
-    expect(layerKey(base)).not.toBe(layerKey({ ...base, config: { url: 'b' } }));
+    expect(layerKey(base)).not.toBe(layerKey({ ...base, config: { ...config, maximumLevel: 18 } }));
     expect(layerKey(base)).not.toBe(layerKey({ ...base, template: { color: 'red' } }));
   });
 });

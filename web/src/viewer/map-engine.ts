@@ -5,6 +5,7 @@
  */
 
 import type { LayerTemplate } from '@geows/contract';
+import type { ViewerSource } from './layer-config';
 
 /** Degrees and metres, WGS84: the workspace's `camera` JSON. */
 export type Camera = {
@@ -16,40 +17,20 @@ export type Camera = {
   roll: number;
 };
 
-export type LayerKind =
-  | 'builtin'
-  | 'xyz'
-  | 'wms'
-  | 'wmts'
-  | 'arcgis-mapserver'
-  | 'arcgis-featureserver'
-  | 'geojson'
-  | '3dtiles'
-  | 'cesium-terrain';
+export type { LayerConfigs, LayerKind } from './layer-config';
 
-export const layerKinds: readonly LayerKind[] = [
-  'builtin',
-  'xyz',
-  'wms',
-  'wmts',
-  'arcgis-mapserver',
-  'arcgis-featureserver',
-  'geojson',
-  '3dtiles',
-  'cesium-terrain',
-];
-
-export type ViewerLayer = {
+/** A layer as the map draws it: its kind with that kind's config (the data source's), its style and display. */
+export type ViewerLayer = ViewerSource & {
   id: string;
-  kind: LayerKind;
-  /** The data source's config (its `url` and the type's other settings); `builtin` names built-in imagery. */
-  config: Record<string, unknown>;
   /** The layer's style (its checked template). */
   template: LayerTemplate;
   visible: boolean;
   /** 0…1. */
   opacity: number;
 };
+
+/** A layer of one of these kinds. */
+export type ViewerLayerOf<K extends ViewerSource['kind']> = Extract<ViewerLayer, { kind: K }>;
 
 /** What a click on the map found: a feature of a layer, with its properties or the service's HTML. */
 export type PickedFeature = {

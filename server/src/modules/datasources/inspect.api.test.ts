@@ -55,6 +55,10 @@ function startFixtureServices() {
           : send('text/plain', 'Unauthorized', 401);
       case '/wmts':
         return send('application/xml', fixture('wmts.xml'));
+      case '/ahn/wcs':
+        return url.searchParams.get('REQUEST') === 'GetCapabilities'
+          ? send('application/xml', fixture('wcs-2.0.1.xml'))
+          : send('text/plain', 'bad request', 400);
       case '/slow/wms':
         held.push(() => send('text/xml', fixture('wms-1.3.0.xml')));
         return;
@@ -154,6 +158,19 @@ describe('inspect', () => {
     const sent = services.requests.at(-1)?.url ?? '';
     expect(sent).toContain('map=env');
     expect(sent).toContain('SERVICE=WMS');
+  });
+
+  it('reads a WCS 2.0 GetCapabilities: its coverages as layers; a GeoTIFF says it cannot be checked yet', async () => {
+    const res = await inspect(9, { url: `${services.origin}/ahn/wcs`, coverage: 'dtm_05m' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ extent: [3.2, 50.7, 7.3, 53.6] });
+    expect(res.json().layers.map((layer: { name: string }) => layer.name)).toEqual(['dtm_05m', 'dsm_05m']);
+    expect(services.requests.at(-1)?.url).toBe('/ahn/wcs?SERVICE=WCS&VERSION=2.0.1&REQUEST=GetCapabilities');
+    // A WMS is not a WCS.
+    expect((await inspect(9, { url: `${services.origin}/wmts`, coverage: 'x' })).statusCode).toBe(400);
+    const tiff = await inspect(10, { url: `${services.origin}/ahn/dtm.tif` });
+    expect(tiff.statusCode).toBe(400);
+    expect(tiff.json().type[0]).toMatch(/GeoTIFF/);
   });
 
   it('sends WMS credentials as a header, from the config or the stored source', async () => {

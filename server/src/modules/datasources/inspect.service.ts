@@ -29,6 +29,8 @@ const maxAnswerBytes: Record<TypeKey, number> = {
   'arcgis-featureserver': 4 * MB,
   'cesium-terrain': 4 * MB,
   xyz: 2 * MB,
+  wcs: 20 * MB,
+  geotiff: 1 * MB,
 };
 
 /**
@@ -79,6 +81,10 @@ export function createInspectService(
       if (!datasourceTypeById(type.id)) throw validationFailed({ type: ['This type cannot be inspected.'] });
 
       if (key === 'xyz') return inspectTemplate(deps.fetcher, config);
+      if (key === 'geotiff')
+        throw validationFailed({
+          type: ['Checking a GeoTIFF is not supported yet: its heights are read when a profile is drawn.'],
+        });
 
       const target = inspectRequestUrl(key, url);
       if (!target) throw validationFailed({ type: ['This type cannot be inspected.'] });

@@ -25,6 +25,8 @@ describe('GET /api/datasourcetypes', () => {
       'ArcGIS MapServer',
       'ArcGIS FeatureServer',
       'Cesium terrain',
+      'WCS (elevation)',
+      'GeoTIFF (elevation)',
     ]);
     expect(body.results[0]).toEqual({ id: 1, key: 'wms', name: 'WMS' });
   });

@@ -70,7 +70,10 @@ describe('workspace lists, paged', () => {
     const [first] = own;
     if (!first) throw new Error('no workspace');
     const camera = { longitude: 5.12, latitude: 52.09, height: 1800, heading: 10, pitch: -45, roll: 0 };
-    const plugins = { splitPanel: { enabled: true, position: 0.25 }, note: 'ünïcode "quoted"' };
+    const plugins = {
+      splitPanel: { enabled: true, left: [], right: [], position: 0.25 },
+      note: 'ünïcode "quoted"',
+    };
     const detail = await t.app.inject({
       method: 'GET',
       url: `/api/workspaces/${first.id}`,

@@ -1,12 +1,15 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { datasourceTypeByKey, elevationDatasourceTypeKeys } from '@geows/contract';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accounts,
+  datasources,
   demoAssignments,
   invitations,
   layers,
   plans,
+  shareLinks,
   users,
   workspaceEditors,
   workspaces,
@@ -270,4 +273,66 @@ export async function removeEditor(db: Db, workspaceId: number, userId: number):
     .where(and(eq(workspaceEditors.workspaceId, workspaceId), eq(workspaceEditors.userId, userId)))
     .returning({ userId: workspaceEditors.userId });
   return rows.length > 0;
+}
+
+/** Which of `ids` are layers of the workspace: the others are missing, or another workspace's. */
+export async function layerIdsOfWorkspace(db: Db, workspaceId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: layers.id })
+    .from(layers)
+    .where(and(eq(layers.workspaceId, workspaceId), inArray(layers.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+const elevationTypeIds = elevationDatasourceTypeKeys.flatMap((key) => datasourceTypeByKey(key)?.id ?? []);
+
+/**
+ * Which of `ids` are elevation sources (`wcs`, `geotiff`, `cesium-terrain`) of the
+ * account: the others are missing, another account's, or of a kind without heights.
+ */
+export async function elevationSourceIdsOfAccount(
+  db: Db,
+  accountId: number,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: datasources.id })
+    .from(datasources)
+    .where(
+      and(
+        eq(datasources.accountId, accountId),
+        inArray(datasources.id, ids),
+        inArray(datasources.typeId, elevationTypeIds),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The dashboard address a workspace's plugins name (`bi.url`), read in the database:
+ * undefined when the workspace is gone or names none. With `tokenHash`, only through a
+ * live share link of that workspace (a read, not a use: `last_used` stays).
+ */
+export async function findDashboardUrl(
+  db: Db,
+  workspaceId: number,
+  tokenHash?: string,
+): Promise<string | undefined> {
+  const url = sql<string | null>`${workspaces.workspacePlugins} -> 'bi' ->> 'url'`;
+  const query = db.select({ url }).from(workspaces).$dynamic();
+  const [row] = await (tokenHash === undefined
+    ? query.where(eq(workspaces.id, workspaceId))
+    : query
+        .innerJoin(shareLinks, eq(shareLinks.workspaceId, workspaces.id))
+        .where(
+          and(
+            eq(workspaces.id, workspaceId),
+            eq(shareLinks.tokenHash, tokenHash),
+            or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, sql`now()`)),
+          ),
+        )
+  ).limit(1);
+  return row?.url ?? undefined;
 }

@@ -16,8 +16,12 @@ export function workspacesRoutes(
   route(workspacesApi.get, async (request) =>
     workspaces.read(() => authenticate(request), request.params.id, request.query.token),
   );
+  // Where the call came from: a dashboard on this site's own origin is refused.
   route(workspacesApi.update, async (request) =>
-    workspaces.update(userOf(request), request.params.id, request.body),
+    workspaces.update(userOf(request), request.params.id, request.body, {
+      origin: request.headers.origin,
+      self: `${request.protocol}://${request.host}`,
+    }),
   );
   route(workspacesApi.editors, async (request) =>
     pagedOf(request, await workspaces.editors(userOf(request), request.params.id, request.query)),

@@ -18,14 +18,17 @@ import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { copyLayerTree } from '../layers/layers.repository.js';
 import * as shares from './share-links.repository.js';
+import { createPluginChecks, type RequestOrigins } from './workspace-plugins.js';
 import { allows, rightsOf } from './workspaces.policy.js';
 import { presentSharedWorkspace, presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
 
 export function createWorkspacesService(
-  { db, secrets: box }: Pick<AppContext, 'db' | 'secrets'>,
+  { db, secrets: box, config }: Pick<AppContext, 'db' | 'secrets' | 'config'>,
   deps: { accounts: AccountsService },
 ) {
+  const plugins = createPluginChecks({ db, config });
+
   /**
    * The workspace if the caller has at least `needed` rights: 404 when they have
    * none (its existence stays hidden), 403 when they can see it but not do this.
@@ -70,14 +73,20 @@ export function createWorkspacesService(
       return presentWorkspace(workspace, rights);
     },
 
-    async update(caller: AuthedUser, id: number, input: UpdateWorkspaceRequest) {
-      const { rights } = await access(caller, id, 'edit');
+    /** `request`: where the call came from, which a dashboard may not be on (workspace-plugins.ts). */
+    async update(caller: AuthedUser, id: number, input: UpdateWorkspaceRequest, request?: RequestOrigins) {
+      const { workspace, rights } = await access(caller, id, 'edit');
       const changes: Parameters<typeof repo.updateWorkspaceAtVersion>[3] = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.description !== undefined) changes.description = input.description;
       if (input.camera !== undefined) changes.camera = JSON.parse(input.camera) as Record<string, unknown>;
-      if (input.workspacePlugins !== undefined)
-        changes.workspacePlugins = JSON.parse(input.workspacePlugins) as Record<string, unknown>;
+      if (input.workspacePlugins !== undefined) {
+        // Kept as sent (keys the product does not know included), once what it names checks out.
+        const sent = JSON.parse(input.workspacePlugins) as Record<string, unknown>;
+        const refused = await plugins.check(workspace, sent, request);
+        if (refused.length > 0) throw validationFailed({ workspacePlugins: refused });
+        changes.workspacePlugins = sent;
+      }
       const updated = await repo.updateWorkspaceAtVersion(db, id, input.version, changes);
       if (!updated)
         throw new HttpError(409, 'stale', {

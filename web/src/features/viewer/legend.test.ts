@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewerLayer } from '../../viewer/map-engine';
+import { readViewerSource } from '../../viewer/layer-config';
+import type { LayerKind, ViewerLayer } from '../../viewer/map-engine';
 import { arcgisLegendRows, legendOf } from './legend';
 
-const layer = (kind: ViewerLayer['kind'], config: Record<string, unknown>, template = {}): ViewerLayer => ({
-  id: '1',
-  kind,
-  config,
-  template,
-  visible: true,
-  opacity: 1,
-});
+/** A layer of a source with this config, read as the viewer reads it (defaults filled in). */
+const layer = (kind: LayerKind, config: Record<string, unknown>, template = {}): ViewerLayer => {
+  const read = readViewerSource(kind, config);
+  if (!read.ok) throw new Error(read.unsupported ? kind : read.message);
+  return { id: '1', ...read.source, template, visible: true, opacity: 1 };
+};
 
 describe('legendOf', () => {
   it('asks a WMS for the legend of each of its layers, keeping the address’s own parameters', () => {
@@ -72,9 +71,14 @@ describe('legendOf', () => {
   });
 
   it('has none for tiles, 3D Tiles, terrain and the built-in imagery, nor for a WMS without layers', () => {
-    for (const kind of ['xyz', 'wmts', '3dtiles', 'cesium-terrain', 'builtin'] as const)
+    expect(legendOf(layer('xyz', { url: 'https://x/{z}/{x}/{y}.png' }))).toBeUndefined();
+    expect(
+      legendOf(layer('wmts', { url: 'https://x/wmts', layer: 'a', tileMatrixSetID: 'EPSG:3857' })),
+    ).toBeUndefined();
+    for (const kind of ['3dtiles', 'cesium-terrain'] as const)
       expect(legendOf(layer(kind, { url: 'https://x/' }))).toBeUndefined();
-    expect(legendOf(layer('wms', { url: 'https://x/wms' }))).toBeUndefined();
+    expect(legendOf(layer('builtin', { builtin: 'natural-earth-ii' }))).toBeUndefined();
+    expect(legendOf(layer('wms', { url: 'https://x/wms', layers: ' , ' }))).toBeUndefined();
   });
 });
 

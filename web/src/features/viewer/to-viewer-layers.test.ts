@@ -39,12 +39,15 @@ describe('the viewer layers of a tree', () => {
     layer(4),
     layer(5, { data_source: null, name: 'Group', layers: [layer(6)] }),
     layer(7),
+    layer(8),
   ];
   const byLayer = new Map([
     [2, source(2, 'geojson')],
     [3, source(3, 'geojson')],
     [6, source(6, 'wms', { url: 'https://x/wms', layers: 'a' })],
     [7, source(7, 'something-new')],
+    // A WMS source that names no layer: its config does not fit the type.
+    [8, source(8, 'wms', { url: 'https://x/wms' })],
   ]);
 
   it('draws built-in imagery, styles from templates, and gives each broken layer its own error', () => {
@@ -56,10 +59,13 @@ describe('the viewer layers of a tree', () => {
       ['1', 'builtin', 1],
     ]);
     expect(layers[0]?.template).toEqual({ color: '#00ff00', opacity: 0.5 });
+    // The source's config as the map reads it: the type's defaults filled in.
+    expect(layers[1]?.config).toMatchObject({ url: 'https://x/wms', layers: 'a', version: '1.3.0' });
     expect(problems['3']).toMatchObject({ state: 'error', message: expect.stringContaining('colour') });
     // Layer 4's source is not among the answer: the reader may not see it, or it is gone.
     expect(problems['4']).toEqual({ id: '4', state: 'error', message: 'unreadable' });
     expect(problems['7']).toEqual({ id: '7', state: 'error', message: 'unsupported' });
+    expect(problems['8']).toMatchObject({ state: 'error', message: expect.stringContaining('layers') });
     expect(problems['5']).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import { type LayerSource, parseLayerTemplate } from '@geows/contract';
-import { type LayerKind, type LayerStatus, layerKinds, type ViewerLayer } from '../../viewer/map-engine';
+import { readViewerSource } from '../../viewer/layer-config';
+import type { LayerStatus, ViewerLayer } from '../../viewer/map-engine';
 import { type DrawnLayer, isBaseLayer } from './layer-tree';
 
 /** What the viewer knows of the sources: still loading, or the answer of GET /api/layers/sources by layer id. */
@@ -13,8 +14,8 @@ export type ViewerLayersResult = {
 
 /**
  * The map's layers from the tree's drawn layers and their sources. A bad template, a
- * source that cannot be read, or a kind the map cannot draw becomes an error of that
- * layer only; the others draw.
+ * source that cannot be read, a kind the map cannot draw, or a source's config that does
+ * not fit its type becomes an error of that layer only; the others draw.
  */
 export function toViewerLayers(
   drawn: readonly DrawnLayer[],
@@ -52,11 +53,12 @@ export function toViewerLayers(
       problems[id] = { id, state: 'error', message: messages.unreadable };
       continue;
     }
-    if (!(layerKinds as readonly string[]).includes(source.key)) {
-      problems[id] = { id, state: 'error', message: messages.unsupported };
+    const read = readViewerSource(source.key, source.config);
+    if (!read.ok) {
+      problems[id] = { id, state: 'error', message: read.unsupported ? messages.unsupported : read.message };
       continue;
     }
-    layers.push({ ...display, kind: source.key as LayerKind, config: source.config });
+    layers.push({ ...display, ...read.source });
   }
   return { layers, problems };
 }

@@ -4,6 +4,7 @@ import { parseGeojson } from './geojson.js';
 import { type InspectResult, NotThisTypeError } from './inspect-result.js';
 import type { InspectTypeKey } from './request-url.js';
 import { parseTileset } from './tiles3d.js';
+import { parseWcsCapabilities } from './wcs.js';
 import { parseWmsCapabilities } from './wms.js';
 import { parseWmtsCapabilities } from './wmts.js';
 
@@ -28,8 +29,12 @@ export function parseInspectAnswer(typeKey: InspectTypeKey, body: string, url: s
       return parseGeojson(body, url);
     case 'cesium-terrain':
       return parseCesiumTerrain(body, url);
+    case 'wcs':
+      return parseWcsCapabilities(body, url);
     case 'xyz':
       throw new NotThisTypeError('XYZ tile services have no capabilities document to inspect.');
+    case 'geotiff':
+      throw new NotThisTypeError('A GeoTIFF has no capabilities document to inspect.');
     default: {
       const unknown: never = typeKey;
       throw new NotThisTypeError(`Unknown data source type: ${String(unknown)}.`);

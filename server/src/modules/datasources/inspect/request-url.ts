@@ -69,12 +69,14 @@ export function parseInspectUrl(url: string): URL {
  * (`parseInspectUrl`).
  */
 export function inspectRequestUrl(typeKey: InspectTypeKey, url: string): string | null {
-  if (typeKey === 'xyz') return null;
+  if (typeKey === 'xyz' || typeKey === 'geotiff') return null;
   const u = parseInspectUrl(url);
   u.hash = '';
   switch (typeKey) {
     case 'wms':
       return withQueryParams(u, { SERVICE: 'WMS', REQUEST: 'GetCapabilities' }).href;
+    case 'wcs':
+      return withQueryParams(u, { SERVICE: 'WCS', VERSION: '2.0.1', REQUEST: 'GetCapabilities' }).href;
     case 'wmts':
       if (u.pathname.toLowerCase().endsWith('wmtscapabilities.xml')) return u.href;
       return withQueryParams(u, { SERVICE: 'WMTS', REQUEST: 'GetCapabilities' }).href;

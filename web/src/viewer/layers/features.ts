@@ -1,0 +1,84 @@
+/**
+ * Features (GeoJSON by address or uploaded, an ArcGIS feature layer's query): a data
+ * source of entities, styled from the layer's template.
+ */
+
+import { BoundingSphere, Entity, GeoJsonDataSource, Resource } from 'cesium';
+import { errorMessage } from '../error-message';
+import type { LayerKind, ViewerLayerOf } from '../map-engine';
+import { featureServerQuery } from '../map-services';
+import { entityPositions, onGlobe, styleEntities } from './feature-entities';
+import { defineAdapter, layerHandle } from './layer-adapter';
+
+/** What a kind reads its features from (an address, or GeoJSON already fetched), and whether flat ones drape. */
+type FeatureData = { data: string | Promise<unknown> | undefined; clampToGround: boolean };
+
+const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) => FeatureData) =>
+  defineAdapter([kind], (context, layer) => {
+    const { viewer, scene } = context;
+    const { template } = layer;
+    const globe = onGlobe(scene);
+    let dataSource: GeoJsonDataSource | undefined;
+    // Asked for before the features loaded too: applied once they have.
+    let visible = layer.visible;
+    let opacity = layer.opacity;
+    let styledOpacity: number | undefined;
+    const apply = () => {
+      if (!dataSource) return;
+      dataSource.show = visible;
+      // Restyling every entity is work: only when the opacity changed.
+      if (styledOpacity === opacity) return;
+      styleEntities(dataSource.entities.values, template, opacity, globe);
+      styledOpacity = opacity;
+    };
+
+    const { data, clampToGround } = read(layer);
+    Promise.resolve(data)
+      .then((answer) => {
+        const error = (answer as { error?: { message?: string } } | null)?.error;
+        if (error) throw new Error(error.message ?? 'The feature service refused the query.');
+        // Extruded shapes stand on the ellipsoid; flat ones drape over terrain.
+        return GeoJsonDataSource.load(answer as string | object, {
+          clampToGround: !template.extrude && clampToGround,
+        });
+      })
+      .then(
+        async (loaded) => {
+          if (!context.active()) return;
+          dataSource = loaded;
+          apply();
+          await viewer.dataSources.add(loaded);
+          context.report({ state: 'ready' });
+        },
+        (error: unknown) => context.report({ state: 'error', message: errorMessage(error) }),
+      );
+
+    return layerHandle({
+      show: (shown) => {
+        visible = shown;
+        apply();
+      },
+      setOpacity: (value) => {
+        opacity = value;
+        apply();
+      },
+      zoomTo: () => {
+        const points = dataSource ? entityPositions(dataSource.entities.values) : [];
+        if (points.length > 0)
+          scene.camera.flyToBoundingSphere(BoundingSphere.fromPoints(points), { duration: 1.5 });
+      },
+      owns: (picked) => picked instanceof Entity && (dataSource?.entities.contains(picked) ?? false),
+      pending: () => (dataSource?.isLoading ? 'features' : undefined),
+      remove: () => {
+        if (dataSource) viewer.dataSources.remove(dataSource, true);
+      },
+    });
+  });
+
+export const featureAdapters = [
+  features('geojson', ({ config }) => ({ data: config.url, clampToGround: config.clampToGround })),
+  features('arcgis-featureserver', ({ config, template }) => ({
+    data: Resource.fetchJson({ url: featureServerQuery(config, template) }),
+    clampToGround: true,
+  })),
+];
