@@ -41,6 +41,8 @@ import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes
 import { createDatasourceTypesService } from './modules/datasourcetypes/datasourcetypes.service.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { createDemoService } from './modules/demo/demo.service.js';
+import { elevationRoutes } from './modules/elevation/elevation.routes.js';
+import { createElevationService } from './modules/elevation/elevation.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
@@ -202,6 +204,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     capabilities: createCapabilities(ctx.secretKey),
     sessions: createSessionCheck(ctx),
   });
+  const elevation = createElevationService(ctx, {
+    workspaces,
+    fetcher,
+    calls: createExpensiveCalls(ctx.config.expensiveCalls, { what: 'elevation profiles' }),
+  });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).
   const route = endpointRegistrar(app, authenticate);
@@ -232,6 +239,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     calls: createExpensiveCalls(ctx.config.proxyCalls, { what: 'map requests through this server' }),
   });
   samplesRoutes(route, { samples: createSamplesService(ctx, { workspaces }) });
+  elevationRoutes(route, { elevation, authenticate });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     ).toEqual({ perUser: 3, perAccount: 6, total: 20 });
   });
 
+  it("samples elevation profiles from PDOK's AHN (0.5 m terrain) by default, or the WCS and coverage set", () => {
+    expect(loadConfig({}).elevationWcs).toEqual({
+      url: 'https://service.pdok.nl/rws/ahn/wcs/v1_0',
+      coverage: 'dtm_05m',
+    });
+    expect(
+      loadConfig({ ELEVATION_WCS_URL: 'http://127.0.0.1:8080/wcs?map=dem', ELEVATION_WCS_COVERAGE: 'dem_1m' })
+        .elevationWcs,
+    ).toEqual({ url: 'http://127.0.0.1:8080/wcs?map=dem', coverage: 'dem_1m' });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8000);
   });
@@ -69,6 +80,7 @@ describe('loadConfig', () => {
     ['EXPENSIVE_CALLS_PER_USER', '0', /EXPENSIVE_CALLS_PER_USER must be a whole number from 1 to 1000/],
     ['EXPENSIVE_CALLS_PER_ACCOUNT', 'many', /EXPENSIVE_CALLS_PER_ACCOUNT must be a whole number/],
     ['EXPENSIVE_CALLS_TOTAL', '2.5', /EXPENSIVE_CALLS_TOTAL must be a whole number/],
+    ['ELEVATION_WCS_URL', 'ftp://x', /ELEVATION_WCS_URL must be an http\(s\) URL/],
   ])('stops with a one-line error naming %s for a bad value', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -88,6 +88,15 @@ const schema = z.object({
   PROXY_CALLS_PER_USER: callLimit('PROXY_CALLS_PER_USER', 12),
   PROXY_CALLS_PER_ACCOUNT: callLimit('PROXY_CALLS_PER_ACCOUNT', 64),
   PROXY_CALLS_TOTAL: callLimit('PROXY_CALLS_TOTAL', 128),
+  ELEVATION_WCS_URL: z
+    .url({ protocol: /^https?$/, error: 'ELEVATION_WCS_URL must be an http(s) URL' })
+    .default('https://service.pdok.nl/rws/ahn/wcs/v1_0'),
+  ELEVATION_WCS_COVERAGE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, 'ELEVATION_WCS_COVERAGE must be at most 200 characters')
+    .default('dtm_05m'),
 });
 
 export type Config = {
@@ -133,6 +142,8 @@ export type Config = {
    * room for a second tab. More is a 429 with Retry-After, which map engines retry.
    */
   proxyCalls: { perUser: number; perAccount: number; total: number };
+  /** The built-in ground model of elevation profiles: a WCS 2.0.1 service and its coverage (default PDOK's AHN, 0.5 m). */
+  elevationWcs: { url: string; coverage: string };
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -199,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perAccount: e.PROXY_CALLS_PER_ACCOUNT,
       total: e.PROXY_CALLS_TOTAL,
     },
+    elevationWcs: { url: e.ELEVATION_WCS_URL, coverage: e.ELEVATION_WCS_COVERAGE },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

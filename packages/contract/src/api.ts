@@ -3,6 +3,7 @@ import { authApi } from './auth.js';
 import { datasourceTypesApi } from './datasource-types.js';
 import { datasourcesApi } from './datasources.js';
 import { demoApi } from './demo.js';
+import { elevationApi } from './elevation.js';
 import type { Endpoint } from './endpoint.js';
 import { healthApi } from './health.js';
 import { invitationsApi } from './invitations.js';
@@ -28,6 +29,7 @@ export const api = {
   datasources: datasourcesApi,
   layers: layersApi,
   userGroups: userGroupsApi,
+  elevation: elevationApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(api).flatMap((domain) => Object.values(domain));

@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './datasource-types.js';
 export * from './datasources.js';
 export * from './demo.js';
+export * from './elevation.js';
 export * from './endpoint.js';
 export * from './fields.js';
 export * from './health.js';
