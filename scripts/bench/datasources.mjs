@@ -205,7 +205,7 @@ async function importServer() {
       'config.js',
       'context.js',
       'db/client.js',
-      'db/seed.js',
+      'startup/reference-data.js',
       'db/schema.js',
       'modules/auth/auth.repository.js',
     ].map(importDist),
@@ -237,7 +237,7 @@ async function countQueries() {
 }
 
 function openBenchPglite(server, dataDir) {
-  // Where the server itself keeps it (db/open.ts), with its durability settings.
+  // Where the server itself keeps it (startup/open-database.ts), with its durability settings.
   return server.openPglite(path.join(dataDir, 'pgdata'));
 }
 

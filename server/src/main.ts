@@ -2,11 +2,11 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, listeningOrigin, loadConfig } from './config.js';
 import { createContext } from './context.js';
-import { cleanUp } from './db/housekeeping.js';
 import { DataDirLockedError } from './db/lock.js';
-import { type OpenDatabase, openDatabase } from './db/open.js';
 import { deleteStaleUploads } from './modules/datasources/upload.service.js';
 import { writeOperatorSecret } from './operator/operator.routes.js';
+import { cleanUp } from './startup/housekeeping.js';
+import { type OpenDatabase, openDatabase } from './startup/open-database.js';
 
 /**
  * Start-up: configuration → lock → database, migrations and reference data → listen.

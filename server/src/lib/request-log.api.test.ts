@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import { seedReferenceData } from '../db/seed.js';
+import { seedReferenceData } from '../startup/reference-data.js';
 import { openTestDatabase, type TestApp } from '../test/app.js';
 import { auth, buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../test/factories.js';
 import { type MailServer, startMailServer } from '../test/mail-server.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError, readLock } from '../db/lock.js';
-import { openDatabase } from '../db/open.js';
+import { openDatabase } from '../startup/open-database.js';
 import { commands, type Invocation, OperatorError, runCommand } from './commands.js';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError } from '../db/lock.js';
-import { openDatabase } from '../db/open.js';
 import { createSecretBox, resolveSecretKey } from '../lib/crypto.js';
+import { openDatabase } from '../startup/open-database.js';
 import { importBenchTenant, parseBenchTenant, TenantFileError } from './bench-tenant.js';
 
 /**

@@ -5,8 +5,8 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { seedReferenceData } from '../db/seed.js';
 import type { SecretBox } from '../lib/crypto.js';
+import { seedReferenceData } from '../startup/reference-data.js';
 import { type MailServer, startMailServer } from './mail-server.js';
 
 /** A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop` for afterwards. */

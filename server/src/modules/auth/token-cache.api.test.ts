@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createContext } from '../../context.js';
 import { type Database, openPostgres } from '../../db/client.js';
-import { seedReferenceData } from '../../db/seed.js';
+import { seedReferenceData } from '../../startup/reference-data.js';
 import { createThrowawayPostgres } from '../../test/app.js';
 import { buildActiveUser, loginToken } from '../../test/factories.js';
 import { type MailServer, startMailServer } from '../../test/mail-server.js';

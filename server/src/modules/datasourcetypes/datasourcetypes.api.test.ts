@@ -1,6 +1,6 @@
 import { datasourceTypeDefinitions, datasourceTypePage } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../db/seed.js';
+import { seedReferenceData } from '../../startup/reference-data.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectDrfPaging } from '../../test/paging.js';
 

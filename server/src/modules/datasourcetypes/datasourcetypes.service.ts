@@ -4,7 +4,7 @@ import { presentDatasourceType } from './datasourcetypes.presenter.js';
 import { listDatasourceTypes } from './datasourcetypes.repository.js';
 
 /**
- * The types are the contract's, mirrored into the table when the server starts (db/seed.ts);
+ * The types are the contract's, mirrored into the table when the server starts (startup/reference-data.ts);
  * no request changes them, so they are read once per process.
  */
 export function createDatasourceTypesService({ db }: Pick<AppContext, 'db'>) {

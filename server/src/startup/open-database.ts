@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { type Database, openPglite, openPostgres } from './client.js';
-import { acquireLock, type DataDirLock } from './lock.js';
-import { seedReferenceData } from './seed.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { acquireLock, type DataDirLock } from '../db/lock.js';
+import { seedReferenceData } from './reference-data.js';
 
 export type OpenDatabase = {
   database: Database;

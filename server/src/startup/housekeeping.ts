@@ -1,7 +1,7 @@
+import type { Db } from '../db/client.js';
 import { deleteCountersOlderThan } from '../lib/throttle.repository.js';
 import { deleteOldUserTokens, deleteTokensOlderThan } from '../modules/auth/auth.repository.js';
 import { deleteExpiredChallenges } from '../modules/mfa/mfa.repository.js';
-import type { Db } from './client.js';
 
 /**
  * Drops rows that can no longer mean anything: old throttle windows, finished or
