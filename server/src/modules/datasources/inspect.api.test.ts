@@ -190,6 +190,12 @@ describe('inspect', () => {
     });
     const stored = await inspect(1, { url, username: 'gis' }, { datasource: created.json().id });
     expect(stored.statusCode).toBe(200);
+    // By id alone (the editor's add-layer dialog): the stored settings and secrets are used.
+    const byId = await inspect(1, {}, { datasource: created.json().id });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json().title).toBe('Northshore Environmental Data');
+    // Someone who does not administer the source learns nothing of it.
+    expect((await inspect(1, {}, { datasource: created.json().id }, bobToken)).statusCode).toBe(404);
     expect(services.requests.every((r) => !r.url.includes('Wms-Pass-1'))).toBe(true);
   });
 

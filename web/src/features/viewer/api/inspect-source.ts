@@ -4,29 +4,26 @@ import { ApiError } from '../../../api/api-error';
 import { callApi } from '../../../api/client';
 
 /**
- * The sub-layers a stored source's service offers: its config (`GET /api/datasources/{id}`),
- * then `POST /api/datasources/inspect` with it (the server adds the stored secrets).
- * Null when the caller may not read the config (404: an editor, the source is the
- * account admin's): there is nothing to offer, and the source's own settings apply.
+ * The sub-layers a stored source's service offers: one `POST /api/datasources/inspect`
+ * naming the source by id (the server reads its stored settings and secrets; the
+ * browser sends nothing back it was given). Null when the caller may not use the
+ * source's settings (404: an editor, the source is the account admin's): there is
+ * nothing to offer, and the source's own settings apply.
  */
-export async function inspectSource(datasource: number, signal?: AbortSignal) {
-  const source = await callApi(datasourcesApi.get, { params: { id: datasource }, signal }).catch(
-    (error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    },
-  );
-  if (!source) return null;
+export async function inspectSource(source: { id: number; type: number }, signal?: AbortSignal) {
   return callApi(datasourcesApi.inspect, {
-    body: { type: source.type, config: source.config, datasource },
+    body: { type: source.type, config: {}, datasource: source.id },
     signal,
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   });
 }
 
-export const inspectSourceQueryOptions = (datasource: number) =>
+export const inspectSourceQueryOptions = (source: { id: number; type: number }) =>
   queryOptions({
-    queryKey: ['datasources', 'inspect', datasource] as const,
-    queryFn: ({ signal }) => inspectSource(datasource, signal),
+    queryKey: ['datasources', 'inspect', source.id] as const,
+    queryFn: ({ signal }) => inspectSource(source, signal),
     retry: false,
     staleTime: 60_000,
   });

@@ -58,8 +58,8 @@ describe('the add-layer dialog', () => {
     const wms = source(31, 'Harbour WMS', 1);
     const fetchMock = stubFetch({
       '/api/datasources': () => json(page([wms])),
-      // The source is the account admin's: its settings answer 404 to an editor.
-      [`/api/datasources/${wms.id}`]: () => json({ detail: 'Not found.' }, 404),
+      // The source is the account admin's: inspecting it by id answers 404 to an editor.
+      '/api/datasources/inspect': () => json({ detail: 'Not found.' }, 404),
     });
     const onSubmit = vi.fn();
     renderWithProviders(
@@ -68,14 +68,15 @@ describe('the add-layer dialog', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /Harbour WMS/ }));
     await waitFor(() =>
-      expect(requestsOf(fetchMock).some((request) => request.path === `/api/datasources/${wms.id}`)).toBe(
-        true,
-      ),
+      expect(requestsOf(fetchMock).some((request) => request.path === '/api/datasources/inspect')).toBe(true),
     );
     await waitFor(() => expect(screen.queryByLabelText('Reading the service')).toBeNull());
     expect(screen.queryByRole('combobox', { name: 'Layer of the service' })).toBeNull();
     expect(screen.queryByText(/could not be read/)).toBeNull();
-    expect(requestsOf(fetchMock).some((request) => request.path === '/api/datasources/inspect')).toBe(false);
+    // Nothing but the id goes back to the server: no read of the source's settings.
+    expect(requestsOf(fetchMock).some((request) => request.path === `/api/datasources/${wms.id}`)).toBe(
+      false,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Add layer' }));
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Harbour WMS', data_source: wms.id });
@@ -83,15 +84,8 @@ describe('the add-layer dialog', () => {
 
   it("offers the admin the service's sub-layers, read with the source's settings", async () => {
     const wms = source(32, 'Port WMS', 1);
-    stubFetch({
+    const fetchMock = stubFetch({
       '/api/datasources': () => json(page([wms])),
-      [`/api/datasources/${wms.id}`]: () =>
-        json({
-          ...wms,
-          config: { url: 'https://maps.example.org/wms', layers: 'quays' },
-          secrets: [],
-          arcgis: null,
-        }),
       '/api/datasources/inspect': () =>
         json({ title: 'Port', extent: null, layers: [{ name: 'quays', title: 'Quays' }] }),
     });
@@ -109,5 +103,7 @@ describe('the add-layer dialog', () => {
       data_source: wms.id,
       template: JSON.stringify({ layers: 'quays' }),
     });
+    const inspected = requestsOf(fetchMock).find((request) => request.path === '/api/datasources/inspect');
+    expect(inspected?.body).toEqual({ type: 1, config: {}, datasource: wms.id });
   });
 });

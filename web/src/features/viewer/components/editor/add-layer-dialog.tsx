@@ -49,7 +49,7 @@ export function AddLayerDialog({
   const titleId = useId();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const [chosen, setChosen] = useState<{ id: number; name: string; key: string } | null>(null);
+  const [chosen, setChosen] = useState<{ id: number; name: string; key: string; type: number } | null>(null);
   const [subLayer, setSubLayer] = useState('');
   const [name, setName] = useState('');
   const sources = useQuery({
@@ -57,14 +57,19 @@ export function AddLayerDialog({
     enabled: open,
   });
   const inspect = useQuery({
-    ...inspectSourceQueryOptions(chosen?.id ?? 0),
+    ...inspectSourceQueryOptions({ id: chosen?.id ?? 0, type: chosen?.type ?? 0 }),
     enabled: open && chosen !== null && withSubLayers.has(chosen.key),
   });
   // Null: the caller may not read the source's settings (an editor), so there is no choice to offer.
   const subLayers = inspect.data?.layers ?? [];
 
   const choose = (source: { id: number; name: string; type: number }) => {
-    setChosen({ id: source.id, name: source.name, key: datasourceTypeById(source.type)?.key ?? '' });
+    setChosen({
+      id: source.id,
+      name: source.name,
+      key: datasourceTypeById(source.type)?.key ?? '',
+      type: source.type,
+    });
     setSubLayer('');
     setName(source.name);
   };
