@@ -191,6 +191,14 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       response.end(JSON.stringify(squareGeojson));
       return;
     }
+    // A dashboard for the viewer's dashboard panel (viewer-dashboard.spec.ts): a page of another origin, framed.
+    if (url.pathname === '/dashboard/index.html') {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end(
+        '<!doctype html><title>Harbour dashboard</title><h1>Harbour dashboard</h1><p>Ships in port: 12</p>',
+      );
+      return;
+    }
     if (await serveMapFixture(url, response)) return;
     if (serveHostile(url, response)) return;
     if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {

@@ -527,6 +527,27 @@ export const en = {
     scale: 'Scale',
     mapFailed: 'The 3D map could not be started: {{message}}',
   },
+  tools: {
+    resize: 'Resize {{name}}',
+  },
+  dashboard: {
+    name: 'Dashboard',
+    close: 'Close dashboard',
+    openInNewTab: 'Open in new tab',
+    frameTitle: 'Dashboard from {{host}}',
+    loading: 'Loading the dashboard',
+    notShown:
+      'If the dashboard does not appear, it may not allow being shown inside other sites: open it in a new tab.',
+    settingsTitle: 'Dashboard',
+    settingsIntro:
+      'A dashboard from another site, shown beside the map to everyone who views this workspace. Leave the address empty for none.',
+    url: 'Dashboard address',
+    urlHelp: 'An http(s) address on another site, e.g. https://dashboard.example.org/report.',
+    invalid: 'The dashboard address {{message}}',
+    save: 'Save dashboard',
+    saved: 'Dashboard saved',
+    reloading: 'Dashboard saved. The page reloads to show it.',
+  },
   sharing: {
     detailsTitle: 'Details',
     detailsIntro: 'The name and description that everyone with access to this workspace sees.',

@@ -552,6 +552,27 @@ export const nl: Messages = {
     scale: 'Schaal',
     mapFailed: 'De 3D-kaart kon niet worden gestart: {{message}}',
   },
+  tools: {
+    resize: 'Grootte van {{name}} aanpassen',
+  },
+  dashboard: {
+    name: 'Dashboard',
+    close: 'Dashboard sluiten',
+    openInNewTab: 'In nieuw tabblad openen',
+    frameTitle: 'Dashboard van {{host}}',
+    loading: 'Dashboard laden',
+    notShown:
+      'Verschijnt het dashboard niet, dan staat het misschien niet toe dat andere sites het tonen: open het in een nieuw tabblad.',
+    settingsTitle: 'Dashboard',
+    settingsIntro:
+      'Een dashboard van een andere site, naast de kaart getoond aan iedereen die deze werkruimte bekijkt. Laat het adres leeg voor geen dashboard.',
+    url: 'Adres van het dashboard',
+    urlHelp: 'Een http(s)-adres op een andere site, bijv. https://dashboard.example.org/report.',
+    invalid: 'Ongeldig dashboardadres (het adres {{message}})',
+    save: 'Dashboard opslaan',
+    saved: 'Dashboard opgeslagen',
+    reloading: 'Dashboard opgeslagen. De pagina wordt opnieuw geladen om het te tonen.',
+  },
   sharing: {
     detailsTitle: 'Gegevens',
     detailsIntro: 'De naam en beschrijving die iedereen met toegang tot deze werkruimte ziet.',

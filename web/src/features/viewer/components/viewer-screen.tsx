@@ -1,4 +1,4 @@
-import { camera as cameraSchema, defaultCamera, paths, pathTo } from '@geows/contract';
+import { camera as cameraSchema, defaultCamera, paths, pathTo, readWorkspacePlugins } from '@geows/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LayersIcon from '@mui/icons-material/LayersOutlined';
@@ -33,6 +33,7 @@ import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibilit
 import { legendOf } from '../legend';
 import { loadedWithMapPolicy } from '../map-document';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
+import { ToolButtons, type ToolContext, ToolDock, useViewerTools } from '../tools';
 import { EditorPanel, type EditorTab } from './editor/editor-panel';
 import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
@@ -82,6 +83,8 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  // Phones: a tool's panel is a sheet under the map rather than a column beside it.
+  const toolSheet = useMediaQuery('(max-width: 760px)');
   const snackbar = useSnackbar();
   const workspaceQuery = useQuery({
     ...viewerWorkspaceQueryOptions(id ?? 0, token),
@@ -161,6 +164,30 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   );
   const allStatuses = useMemo(() => ({ ...statuses, ...problems }), [statuses, problems]);
 
+  // The workspace's tools (tools/registry.ts): their toolbar toggles and the open one's panel.
+  const toolContext = useMemo<ToolContext | undefined>(
+    () =>
+      workspace
+        ? {
+            workspace,
+            plugins: readWorkspacePlugins(workspace.workspacePlugins),
+            token,
+            engine: engine ?? undefined,
+          }
+        : undefined,
+    [workspace, token, engine],
+  );
+  const tools = useViewerTools(toolContext);
+  // On a phone the layer sheet and a tool's sheet would cover each other: one at a time.
+  const toolOpen = tools.open !== undefined;
+  useEffect(() => {
+    if (narrow && toolOpen) setPanelOpen(false);
+  }, [narrow, toolOpen]);
+  const onTogglePanel = () => {
+    if (narrow && !panelOpen) tools.close();
+    setPanelOpen((open) => !open);
+  };
+
   const onToggle = useCallback(
     (layerId: number, visible: boolean) =>
       setVisibility((current) => (tree && current ? setVisible(tree, current, layerId, visible) : current)),
@@ -236,178 +263,198 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   );
 
   return (
-    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', bgcolor: '#000' }}>
-      <Box
-        ref={containerRef}
-        role="region"
-        aria-label={t('viewer.map', { name: workspace?.name ?? '' })}
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          '& .cesium-widget-credits': { left: 'auto !important', right: 4, bottom: '4px !important' },
-          // Cesium's own error panel sits at z-index 99999, above every dialog of the page.
-          '& .cesium-widget-errorPanel': { zIndex: 1 },
-        }}
-      />
-
-      {/* Top left: the workspace's name, the layer panel's toggle and the panel (desktop). */}
-      <Box
-        sx={{
-          position: 'absolute',
-          top: 8,
-          left: 8,
-          right: 64,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 1,
-          alignItems: 'flex-start',
-          pointerEvents: 'none',
-          '& > *': { pointerEvents: 'auto' },
-        }}
-      >
-        <Paper
-          elevation={3}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, maxWidth: '100%' }}
-        >
-          <IconButton
-            aria-label={panelOpen ? t('viewer.hideLayers') : t('viewer.showLayers')}
-            aria-expanded={panelOpen}
-            onClick={() => setPanelOpen((open) => !open)}
-            size="small"
-          >
-            <LayersIcon />
-          </IconButton>
-          <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 500, minWidth: 0 }}>
-            {workspace?.name ?? ''}
-          </Typography>
-          {workspace && token && <Chip size="small" label={t('viewer.readOnly')} />}
-          {workspace && !token && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t(rightsLabel[workspace.rights])}
-              title={t('workspace.rights')}
-              sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
-            />
-          )}
-          {workspace && !token && canEdit(workspace.rights) && (
-            <ToolbarAction
-              narrow={narrow}
-              label={t('viewer.saveView')}
-              icon={<SaveIcon />}
-              variant="contained"
-              onClick={onSave}
-              disabled={!engine || save.isPending}
-            />
-          )}
-          {workspace && !token && canEdit(workspace.rights) && (
-            <ToolbarAction
-              narrow={narrow}
-              label={editing ? t('workspace.view') : t('workspace.edit')}
-              icon={editing ? <ViewIcon /> : <EditIcon />}
-              variant="outlined"
-              to={pathTo(editing ? paths.workspace : paths.editWorkspace, { id: workspace.id })}
-            />
-          )}
-        </Paper>
-        {conflict && (
-          <Alert
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={onReload}>
-                {t('viewer.reload')}
-              </Button>
-            }
-            sx={{ maxWidth: 420 }}
-          >
-            {t('viewer.conflict')}
-          </Alert>
-        )}
-        {failure && <Alert severity="error">{t('viewer.mapFailed', { message: failure })}</Alert>}
-        {layersQuery.error && <Alert severity="error">{layersQuery.error.message}</Alert>}
-        {!narrow && panelOpen && (
-          <Paper
-            elevation={3}
-            component="section"
-            aria-label={panelTitle}
-            sx={{
-              width: editing ? 400 : 320,
-              maxWidth: '100%',
-              maxHeight: 'calc(100dvh - 140px)',
-              overflow: 'auto',
-            }}
-          >
-            {panelHeader}
-            {panel}
-          </Paper>
-        )}
-      </Box>
-
-      {picked && (
-        <Box sx={{ position: 'absolute', right: 8, bottom: 36 }}>
-          <FeatureInfo features={picked} tree={tree ?? []} onClose={clearPicked} />
-        </Box>
-      )}
-
-      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-        <MapControls
-          disabled={!engine}
-          view={view}
-          onHome={() => savedCamera && engine?.flyTo(savedCamera, 1)}
-          onZoomIn={() => engine?.zoomIn()}
-          onZoomOut={() => engine?.zoomOut()}
-          onFaceNorth={() => engine?.faceNorth()}
-          onTilt={(pitch) => engine?.tiltTo(pitch)}
+    <Box
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        display: 'flex',
+        flexDirection: toolSheet ? 'column' : 'row',
+        overflow: 'hidden',
+        bgcolor: '#000',
+      }}
+    >
+      <Box sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, overflow: 'hidden' }}>
+        <Box
+          ref={containerRef}
+          role="region"
+          aria-label={t('viewer.map', { name: workspace?.name ?? '' })}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            '& .cesium-widget-credits': { left: 'auto !important', right: 4, bottom: '4px !important' },
+            // Cesium's own error panel sits at z-index 99999, above every dialog of the page.
+            '& .cesium-widget-errorPanel': { zIndex: 1 },
+          }}
         />
-      </Box>
 
-      <Box sx={{ position: 'absolute', left: 8, bottom: 36 }}>
-        <ScaleBar metresPerPixel={view?.metresPerPixel} />
-      </Box>
-
-      <Paper
-        elevation={0}
-        aria-label={t('viewer.pointer')}
-        role="status"
-        aria-live="off"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          bottom: 8,
-          px: 1,
-          py: 0.25,
-          bgcolor: 'rgba(0,0,0,0.6)',
-          color: '#fff',
-          fontFamily: 'monospace',
-          fontSize: 12,
-          minHeight: 20,
-        }}
-      >
-        {pointer ? `${pointer.latitude.toFixed(5)}, ${pointer.longitude.toFixed(5)}` : '–'}
-      </Paper>
-
-      {narrow && (
-        // A sheet over the lower part of the map, not a modal: the map above it stays usable.
-        <Drawer
-          anchor="bottom"
-          variant="persistent"
-          open={panelOpen}
-          slotProps={{
-            paper: {
-              sx: {
-                maxHeight: editing ? '75dvh' : '60dvh',
-                boxShadow: 8,
-                borderTopLeftRadius: 12,
-                borderTopRightRadius: 12,
-              },
-            },
+        {/* Top left: the workspace's name, the layer panel's toggle and the panel (desktop). */}
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 8,
+            left: 8,
+            right: 64,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1,
+            alignItems: 'flex-start',
+            pointerEvents: 'none',
+            '& > *': { pointerEvents: 'auto' },
           }}
         >
-          <Box component="section" aria-label={panelTitle}>
-            {panelHeader}
-            {panel}
+          <Paper
+            elevation={3}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, maxWidth: '100%' }}
+          >
+            <IconButton
+              aria-label={panelOpen ? t('viewer.hideLayers') : t('viewer.showLayers')}
+              aria-expanded={panelOpen}
+              onClick={onTogglePanel}
+              size="small"
+            >
+              <LayersIcon />
+            </IconButton>
+            <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 500, minWidth: 0 }}>
+              {workspace?.name ?? ''}
+            </Typography>
+            {workspace && token && <Chip size="small" label={t('viewer.readOnly')} />}
+            {workspace && !token && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t(rightsLabel[workspace.rights])}
+                title={t('workspace.rights')}
+                sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
+              />
+            )}
+            <ToolButtons
+              tools={tools.available}
+              openId={tools.open?.id}
+              onToggle={tools.toggle}
+              narrow={narrow}
+            />
+            {workspace && !token && canEdit(workspace.rights) && (
+              <ToolbarAction
+                narrow={narrow}
+                label={t('viewer.saveView')}
+                icon={<SaveIcon />}
+                variant="contained"
+                onClick={onSave}
+                disabled={!engine || save.isPending}
+              />
+            )}
+            {workspace && !token && canEdit(workspace.rights) && (
+              <ToolbarAction
+                narrow={narrow}
+                label={editing ? t('workspace.view') : t('workspace.edit')}
+                icon={editing ? <ViewIcon /> : <EditIcon />}
+                variant="outlined"
+                to={pathTo(editing ? paths.workspace : paths.editWorkspace, { id: workspace.id })}
+              />
+            )}
+          </Paper>
+          {conflict && (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={onReload}>
+                  {t('viewer.reload')}
+                </Button>
+              }
+              sx={{ maxWidth: 420 }}
+            >
+              {t('viewer.conflict')}
+            </Alert>
+          )}
+          {failure && <Alert severity="error">{t('viewer.mapFailed', { message: failure })}</Alert>}
+          {layersQuery.error && <Alert severity="error">{layersQuery.error.message}</Alert>}
+          {!narrow && panelOpen && (
+            <Paper
+              elevation={3}
+              component="section"
+              aria-label={panelTitle}
+              sx={{
+                width: editing ? 400 : 320,
+                maxWidth: '100%',
+                maxHeight: 'calc(100dvh - 140px)',
+                overflow: 'auto',
+              }}
+            >
+              {panelHeader}
+              {panel}
+            </Paper>
+          )}
+        </Box>
+
+        {picked && (
+          <Box sx={{ position: 'absolute', right: 8, bottom: 36 }}>
+            <FeatureInfo features={picked} tree={tree ?? []} onClose={clearPicked} />
           </Box>
-        </Drawer>
+        )}
+
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+          <MapControls
+            disabled={!engine}
+            view={view}
+            onHome={() => savedCamera && engine?.flyTo(savedCamera, 1)}
+            onZoomIn={() => engine?.zoomIn()}
+            onZoomOut={() => engine?.zoomOut()}
+            onFaceNorth={() => engine?.faceNorth()}
+            onTilt={(pitch) => engine?.tiltTo(pitch)}
+          />
+        </Box>
+
+        <Box sx={{ position: 'absolute', left: 8, bottom: 36 }}>
+          <ScaleBar metresPerPixel={view?.metresPerPixel} />
+        </Box>
+
+        <Paper
+          elevation={0}
+          aria-label={t('viewer.pointer')}
+          role="status"
+          aria-live="off"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            bottom: 8,
+            px: 1,
+            py: 0.25,
+            bgcolor: 'rgba(0,0,0,0.6)',
+            color: '#fff',
+            fontFamily: 'monospace',
+            fontSize: 12,
+            minHeight: 20,
+          }}
+        >
+          {pointer ? `${pointer.latitude.toFixed(5)}, ${pointer.longitude.toFixed(5)}` : '–'}
+        </Paper>
+
+        {narrow && (
+          // A sheet over the lower part of the map, not a modal: the map above it stays usable.
+          <Drawer
+            anchor="bottom"
+            variant="persistent"
+            open={panelOpen}
+            slotProps={{
+              paper: {
+                sx: {
+                  maxHeight: editing ? '75dvh' : '60dvh',
+                  boxShadow: 8,
+                  borderTopLeftRadius: 12,
+                  borderTopRightRadius: 12,
+                },
+              },
+            }}
+          >
+            <Box component="section" aria-label={panelTitle}>
+              {panelHeader}
+              {panel}
+            </Box>
+          </Drawer>
+        )}
+      </Box>
+      {tools.open && toolContext && (
+        <ToolDock tool={tools.open} context={toolContext} sheet={toolSheet} onClose={tools.close} />
       )}
     </Box>
   );

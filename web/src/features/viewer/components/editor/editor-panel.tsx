@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayerStatus } from '../../../../viewer/map-engine';
 import { InviteSection } from '../../../invitations';
 import { DetailsSection, EditorsSection, ShareLinksSection } from '../../../workspaces';
+import { viewerTools } from '../../tools';
 import { LayerEditor } from './layer-editor';
 
 type Props = {
@@ -23,7 +24,7 @@ type Props = {
 
 export type EditorTab = 'layers' | 'details' | 'sharing';
 
-/** The editor's side panel: the layers, the workspace's details, and how it is shared. */
+/** The editor's side panel: the layers, the workspace's details (and its tools' settings), and how it is shared. */
 export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo, tab, onTab }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -69,9 +70,13 @@ export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo, tab, 
             />
           )}
           {tab === value && value === 'details' && (
-            <Box sx={{ p: 1.5 }}>
+            <Stack spacing={2} sx={{ p: 1.5 }}>
               <DetailsSection workspace={workspace} />
-            </Box>
+              {/* Each workspace tool's own settings (tools/registry.ts), e.g. the dashboard's address. */}
+              {viewerTools.map(({ id: toolId, Settings }) =>
+                Settings ? <Settings key={toolId} workspace={workspace} /> : null,
+              )}
+            </Stack>
           )}
           {tab === value && value === 'sharing' && (
             <Stack spacing={2} sx={{ p: 1.5 }}>
