@@ -87,9 +87,14 @@ export const jsonTooDeep = `This JSON is nested too deeply: at most ${maxJsonDep
 /**
  * JSON text that must parse and match `schema` (`message` otherwise), as the original
  * API stores camera, plugins and layer templates; nested deeper than `maxJsonDepth`
- * it is refused with its own message before `schema` sees it.
+ * it is refused with its own message before `schema` sees it. `issueMessages` turns the
+ * schema's issues into messages of their own (one per broken key) instead of `message`.
  */
-export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
+export const jsonText = <T extends z.ZodType>(
+  schema: T,
+  message: string,
+  issueMessages?: (issues: z.core.$ZodIssue[]) => string[],
+) =>
   z
     .string()
     .max(100_000, 'Ensure this field has no more than 100000 characters.')
@@ -101,6 +106,12 @@ export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
         ctx.addIssue({ code: 'custom', message });
         return;
       }
-      if (nestsDeeperThan(value, maxJsonDepth)) ctx.addIssue({ code: 'custom', message: jsonTooDeep });
-      else if (!schema.safeParse(value).success) ctx.addIssue({ code: 'custom', message });
+      if (nestsDeeperThan(value, maxJsonDepth)) {
+        ctx.addIssue({ code: 'custom', message: jsonTooDeep });
+        return;
+      }
+      const result = schema.safeParse(value);
+      if (result.success) return;
+      for (const each of issueMessages ? issueMessages(result.error.issues) : [message])
+        ctx.addIssue({ code: 'custom', message: each });
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.js';
-import { jsonTooDeep, maxJsonDepth, nestsDeeperThan } from './fields.js';
+import { jsonText } from './fields.js';
 
 /**
  * A workspace's tools — compare (`splitPanel`), elevation profiles (`elevation`), the
@@ -316,26 +316,11 @@ const maxMessages = 10;
  * `workspacePlugins` as `PATCH /api/workspaces/{id}` takes it: JSON text of an object
  * whose known keys fit their shapes; each broken one is a message naming the key.
  */
-export const workspacePluginsText = z
-  .string()
-  .max(100_000, 'Ensure this field has no more than 100000 characters.')
-  .superRefine((text, ctx) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Enter the plugin settings as a JSON object.' });
-      return;
-    }
-    if (nestsDeeperThan(value, maxJsonDepth)) {
-      ctx.addIssue({ code: 'custom', message: jsonTooDeep });
-      return;
-    }
-    const result = workspacePluginsSchema.safeParse(value);
-    if (result.success) return;
-    for (const issue of result.error.issues.slice(0, maxMessages))
-      ctx.addIssue({ code: 'custom', message: pluginIssueMessage(issue) });
-  });
+export const workspacePluginsText = jsonText(
+  workspacePluginsSchema,
+  'Enter the plugin settings as a JSON object.',
+  (issues) => issues.slice(0, maxMessages).map(pluginIssueMessage),
+);
 
 /** The elevation profile every workspace starts with: the built-in ground model (AHN). */
 export const defaultElevationProfile: ElevationProfile = {
