@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, profiles, users, userTokens } from '../../db/schema.js';
 import { authChannel, tokenCacheOf } from './token-cache.js';
@@ -118,25 +118,21 @@ export async function insertAuthToken(db: Db, userId: number, tokenHash: string)
   await db.insert(authTokens).values({ userId, tokenHash });
 }
 
-export async function findAuthToken(db: Db, tokenHash: string) {
+/** A token and its user, by the token's hash (a request's header) or its id (a capability's session). */
+async function findTokenWhere(db: Db, where: SQL) {
   const [row] = await db
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, tokenHash))
+    .where(where)
     .limit(1);
   return row;
 }
 
-export async function findAuthTokenById(db: Db, id: number) {
-  const [row] = await db
-    .select({ token: authTokens, user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.id, id))
-    .limit(1);
-  return row;
-}
+export const findAuthToken = (db: Db, tokenHash: string) =>
+  findTokenWhere(db, eq(authTokens.tokenHash, tokenHash));
+
+export const findAuthTokenById = (db: Db, id: number) => findTokenWhere(db, eq(authTokens.id, id));
 
 export async function touchAuthToken(db: Db, id: number) {
   await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, id));
