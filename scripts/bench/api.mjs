@@ -11,12 +11,14 @@
 //   BENCH_DATABASE_URL=postgres://…   also on PostgreSQL (the user needs CREATEDB)
 //   BENCH_NO_BUILD=1                  skip `npm run build`
 //   BENCH_DURATION=10 BENCH_WARMUP=3  seconds per call;  BENCH_CONNECTIONS=32;  BENCH_MIXED=60
-//   BENCH_ONLY=accounts,datasources   only these calls;  WORKERS=N is passed to the server
+//   BENCH_ONLY=accounts,datasources   only these calls (`profile`: the elevation profile, profile.mjs,
+//                                     first on a quiet server);  WORKERS=N is passed to the server
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchProfile, printProfile, profileTargets, startProfileWcs } from './profile.mjs';
 import { api, buildUnlessSkipped, freePort, logInAsBench, seedTenant, startServer } from './server.mjs';
 import { benchUser, generateTenant } from './tenant.mjs';
 
@@ -172,13 +174,14 @@ async function withPostgresDatabase(serverUrl, run) {
   }
 }
 
-async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptFile }) {
+async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptFile, wcs }) {
   const dataDir = fs.mkdtempSync(path.join(tmp, `${kind}-`));
   const env = {
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...wcs.serverEnv,
   };
   seedTenant(env, tenantFile);
 
@@ -211,6 +214,13 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
     }
     const ids = { user: me.id, account, workspace, postAccount: mine.at(-1).id };
     const list = calls(ids);
+
+    // Before the load: its memory figure is the profiles' alone, on a server doing nothing else.
+    let profile;
+    if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes('profile')) {
+      profile = await benchProfile({ server, token, workspace, wcs });
+      printProfile(profile);
+    }
 
     const results = {};
     console.log(
@@ -246,6 +256,8 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
     // with V8 growing and shrinking its heap (PostgreSQL: 313 MB during one call, 164 MB just after
     // another), so a steady heap could read as +68 %; a leak still shows as growth between the two.
     const reads = list.filter((c) => !c.method).map((c) => c.path);
+    // BENCH_ONLY=profile (or only the create): no reads to mix.
+    if (reads.length === 0) return { calls: results, profile, ids };
     const mixedLoad = { paths: reads, token };
     const before = await rssWhile(server, 10, () => load(scriptFile, server.url, mixedLoad, 20));
     let mixed;
@@ -265,7 +277,7 @@ async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptF
         `${Math.abs(growth) <= targets.memoryGrowth ? 'met' : 'not met'}), ${memory.mixedRps} req/s, ` +
         `${mixed.errors} errors, ${mixed.non2xx} non-2xx`,
     );
-    return { calls: results, memory, ids };
+    return { calls: results, memory, profile, ids };
   } finally {
     await server.stop();
   }
@@ -308,7 +320,14 @@ console.log(
     `${tool}, ${settings.connections} connections, ${settings.warmUp} s warm-up + ${settings.duration} s per call` +
     (process.env.WORKERS ? `, WORKERS=${process.env.WORKERS}` : ''),
 );
-const report = { date: new Date().toISOString(), tool, settings, targets, cpus: os.availableParallelism() };
+const report = {
+  date: new Date().toISOString(),
+  tool,
+  settings,
+  targets: { ...targets, profile: profileTargets },
+  cpus: os.availableParallelism(),
+};
+const wcs = await startProfileWcs();
 let failed = false;
 try {
   for (const kind of ['pglite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])]) {
@@ -317,15 +336,16 @@ try {
       report[kind] =
         kind === 'postgres'
           ? await withPostgresDatabase(process.env.BENCH_DATABASE_URL, (url) =>
-              benchDatabase(kind, url, { tmp, tenantFile, load, scriptFile }),
+              benchDatabase(kind, url, { tmp, tenantFile, load, scriptFile, wcs }),
             )
-          : await benchDatabase(kind, undefined, { tmp, tenantFile, load, scriptFile });
+          : await benchDatabase(kind, undefined, { tmp, tenantFile, load, scriptFile, wcs });
     } catch (error) {
       failed = true;
       console.error(`${kind}: ${error.stack ?? error}`);
     }
   }
 } finally {
+  await wcs.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 console.log(JSON.stringify(report));

@@ -41,6 +41,12 @@ describe('loadConfig', () => {
     ).toEqual({ url: 'http://127.0.0.1:8080/wcs?map=dem', coverage: 'dem_1m' });
   });
 
+  it('keeps 32 MB of decoded elevation windows by default, or ELEVATION_CACHE_MB', () => {
+    expect(loadConfig({}).elevationCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ ELEVATION_CACHE_MB: '0.5' }).elevationCacheBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ ELEVATION_CACHE_MB: '-1' })).toThrow(/ELEVATION_CACHE_MB/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8000);
   });

@@ -97,6 +97,11 @@ const schema = z.object({
     .min(1)
     .max(200, 'ELEVATION_WCS_COVERAGE must be at most 200 characters')
     .default('dtm_05m'),
+  ELEVATION_CACHE_MB: z.coerce
+    .number({ error: 'ELEVATION_CACHE_MB must be a number of megabytes from 0 to 4096' })
+    .min(0, 'ELEVATION_CACHE_MB must be a number of megabytes from 0 to 4096')
+    .max(4096, 'ELEVATION_CACHE_MB must be a number of megabytes from 0 to 4096')
+    .default(32),
 });
 
 export type Config = {
@@ -144,6 +149,8 @@ export type Config = {
   proxyCalls: { perUser: number; perAccount: number; total: number };
   /** The built-in ground model of elevation profiles: a WCS 2.0.1 service and its coverage (default PDOK's AHN, 0.5 m). */
   elevationWcs: { url: string; coverage: string };
+  /** The decoded height windows elevation profiles keep between calls, in bytes (0: none kept). */
+  elevationCacheBytes: number;
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       total: e.PROXY_CALLS_TOTAL,
     },
     elevationWcs: { url: e.ELEVATION_WCS_URL, coverage: e.ELEVATION_WCS_COVERAGE },
+    elevationCacheBytes: Math.round(e.ELEVATION_CACHE_MB * 1024 * 1024),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -8,14 +8,14 @@ import { workspaces } from '../../db/schema.js';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
 import { auth, buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../../test/factories.js';
 import type { MailServer } from '../../test/mail-server.js';
+import { answerWcs, wcsSideCap as cap, inHole, plane, wcsParams } from '../../test/wcs-fixture.js';
 import { crsDefinition } from './crs.js';
 
 /*
- * RUNTIME.md, "Workspace tools", Profiles. A WCS 2.0.1 of the tests' own on loopback
- * (EPSG:28992, 1 m pixels over x 150000–170000, y 460000–470000) whose heights are a plane,
- * h = 0.001·(x − 150000) + 0.002·(y − 460000), so bilinear sampling gives them back exactly;
- * a square without heights (the float32 maximum, as PDOK's AHN has) at x 160000–161000,
- * y 464000–466000; at most 4,096 × 4,096 pixels per answer. And GeoTIFF files (EPSG:3857).
+ * RUNTIME.md, "Workspace tools", Profiles. The WCS is the tests' own on loopback
+ * (../../test/wcs-fixture.ts: a plane of heights in EPSG:28992 with a square without
+ * heights, at most 4,096 × 4,096 pixels per answer); the GeoTIFF files (EPSG:3857) are
+ * served beside it.
  */
 
 const rd = crsDefinition('EPSG:28992') as string;
@@ -24,13 +24,6 @@ const toRd = (lon: number, lat: number) => proj4('EPSG:4326', rd, [lon, lat]) as
 const fromRd = (x: number, y: number) => proj4(rd, 'EPSG:4326', [x, y]) as [number, number];
 const toMercator = (lon: number, lat: number) => proj4('EPSG:4326', mercator, [lon, lat]) as [number, number];
 const fromMercator = (x: number, y: number) => proj4(mercator, 'EPSG:4326', [x, y]) as [number, number];
-
-const float32Max = 3.4028234663852886e38;
-const cap = 4096;
-const coverage = { x0: 150000, y1: 470000, width: 20000, height: 10000 };
-const plane = (x: number, y: number) => 0.001 * (x - 150000) + 0.002 * (y - 460000);
-const inHole = (x: number, y: number, margin = 0) =>
-  x > 160000 - margin && x < 161000 + margin && y > 464000 - margin && y < 466000 + margin;
 
 /** The GeoTIFF file: 5 m pixels in EPSG:3857, 800 × 800, heights h = 0.001·(x − x0) + 0.002·(y − y0) from its top-left corner; a nodata square. */
 const tiffGrid = { x0: 590000, y0: 6820000, step: 5, size: 800 };
@@ -59,89 +52,6 @@ function geotiffFile(): Buffer {
   );
 }
 
-function describeCoverage(id: string, srs = 'http://www.opengis.net/def/crs/EPSG/0/28992', nil = true) {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<wcs:CoverageDescriptions xmlns:wcs="http://www.opengis.net/wcs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:gmlcov="http://www.opengis.net/gmlcov/1.0" xmlns:swe="http://www.opengis.net/swe/2.0">
-  <wcs:CoverageDescription gml:id="${id}">
-    <gml:boundedBy>
-      <gml:Envelope srsName="${srs}" axisLabels="x y" uomLabels="m m" srsDimension="2">
-        <gml:lowerCorner>150000 460000</gml:lowerCorner>
-        <gml:upperCorner>170000 470000</gml:upperCorner>
-      </gml:Envelope>
-    </gml:boundedBy>
-    <wcs:CoverageId>${id}</wcs:CoverageId>
-    <gml:domainSet>
-      <gml:RectifiedGrid dimension="2" gml:id="grid_${id}">
-        <gml:limits><gml:GridEnvelope><gml:low>0 0</gml:low><gml:high>19999 9999</gml:high></gml:GridEnvelope></gml:limits>
-        <gml:axisLabels>x y</gml:axisLabels>
-        <gml:origin><gml:Point gml:id="origin_${id}" srsName="${srs}"><gml:pos>150000.5 469999.5</gml:pos></gml:Point></gml:origin>
-        <gml:offsetVector srsName="${srs}">1 0</gml:offsetVector>
-        <gml:offsetVector srsName="${srs}">0 -1</gml:offsetVector>
-      </gml:RectifiedGrid>
-    </gml:domainSet>
-    <gmlcov:rangeType>
-      <swe:DataRecord>
-        <swe:field name="Band1">
-          <swe:Quantity definition="http://www.opengis.net/def/property/OGC/0/Radiance">
-            ${nil ? `<swe:nilValues><swe:NilValues><swe:nilValue reason="http://www.opengis.net/def/nil/OGC/0/unknown">3.4028234663852886e+38</swe:nilValue></swe:NilValues></swe:nilValues>` : ''}
-            <swe:uom code="m"/>
-          </swe:Quantity>
-        </swe:field>
-      </swe:DataRecord>
-    </gmlcov:rangeType>
-  </wcs:CoverageDescription>
-</wcs:CoverageDescriptions>`;
-}
-
-const exception = (text: string) =>
-  `<?xml version="1.0"?><ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/2.0" version="2.0.1"><ows:Exception exceptionCode="InvalidSubsetting"><ows:ExceptionText>${text}</ows:ExceptionText></ows:Exception></ows:ExceptionReport>`;
-
-/** GetCoverage: the pixels of the SUBSET, as a float32 GeoTIFF; more than 4,096 on a side is refused. */
-function getCoverage(
-  params: URLSearchParams,
-  tagged: boolean,
-): { status: number; type: string; body: Buffer | string } {
-  const subsets = new Map(
-    params.getAll('SUBSET').map((s) => {
-      const match = /^(\w+)\(([-\d.e+]+),([-\d.e+]+)\)$/.exec(s);
-      return [match?.[1] ?? '', [Number(match?.[2]), Number(match?.[3])] as const];
-    }),
-  );
-  const [xa, xb] = subsets.get('x') ?? [Number.NaN, Number.NaN];
-  const [ya, yb] = subsets.get('y') ?? [Number.NaN, Number.NaN];
-  const col0 = Math.max(0, Math.floor(xa - coverage.x0));
-  const col1 = Math.min(coverage.width, Math.ceil(xb - coverage.x0));
-  const row0 = Math.max(0, Math.floor(coverage.y1 - yb));
-  const row1 = Math.min(coverage.height, Math.ceil(coverage.y1 - ya));
-  const width = col1 - col0;
-  const height = row1 - row0;
-  if (!(width > 0 && height > 0)) return { status: 400, type: 'text/xml', body: exception('Empty subset') };
-  if (width > cap || height > cap)
-    return {
-      status: 400,
-      type: 'text/xml',
-      body: exception(`Raster size out of range: ${width} x ${height}`),
-    };
-  const values = new Float32Array(width * height);
-  for (let row = 0; row < height; row++)
-    for (let col = 0; col < width; col++) {
-      const x = coverage.x0 + col0 + col + 0.5;
-      const y = coverage.y1 - row0 - row - 0.5;
-      values[row * width + col] = inHole(x, y) ? float32Max : plane(x, y);
-    }
-  const tiff = writeArrayBuffer(values, {
-    width,
-    height,
-    ModelPixelScale: [1, 1, 0],
-    ModelTiepoint: [0, 0, 0, coverage.x0 + col0, coverage.y1 - row0, 0],
-    GTModelTypeGeoKey: 1,
-    GTRasterTypeGeoKey: 1,
-    ProjectedCSTypeGeoKey: 28992,
-    ...(tagged ? { GDAL_NODATA: '3.4028234663852886e+38' } : {}),
-  } as never);
-  return { status: 200, type: 'image/tiff', body: Buffer.from(tiff) };
-}
-
 type Logged = { path: string; params: URLSearchParams; range: string | undefined };
 
 function startFixtures() {
@@ -149,9 +59,7 @@ function startFixtures() {
   const file = geotiffFile();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fixture');
-    const params = new URLSearchParams(
-      [...url.searchParams].map(([k, v]): [string, string] => [k.toUpperCase(), v]),
-    );
+    const params = wcsParams(url);
     requests.push({ path: url.pathname, params, range: request.headers.range });
     const send = (
       status: number,
@@ -163,19 +71,8 @@ function startFixtures() {
       response.end(body);
     };
     if (url.pathname === '/ahn/wcs') {
-      const id = params.get('COVERAGEID') ?? '';
-      if (params.get('REQUEST') === 'DescribeCoverage') {
-        if (id === 'dtm') return send(200, 'text/xml', describeCoverage(id));
-        if (id === 'dtm_tagged') return send(200, 'text/xml', describeCoverage(id, undefined, false));
-        if (id === 'dtm_lambert')
-          return send(200, 'text/xml', describeCoverage(id, 'http://www.opengis.net/def/crs/EPSG/0/31370'));
-        return send(404, 'text/xml', exception('No such coverage'));
-      }
-      if (params.get('REQUEST') === 'GetCoverage' && params.get('FORMAT') === 'image/tiff') {
-        const answer = getCoverage(params, id === 'dtm_tagged');
-        return send(answer.status, answer.type, answer.body);
-      }
-      return send(400, 'text/xml', exception('Bad request'));
+      const answer = answerWcs(params);
+      return send(answer.status, answer.type, answer.body);
     }
     if (url.pathname === '/broken/wcs') return send(500, 'text/plain', 'Internal Server Error');
     if (url.pathname === '/files/dem.tif' || url.pathname === '/plain/dem.tif') {

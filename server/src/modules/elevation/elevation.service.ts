@@ -19,6 +19,7 @@ import { sampleLine } from './profile-line.js';
 import { failureReason } from './source-error.js';
 import { profileStatsOf } from './stats.js';
 import { createWcsClient } from './wcs-client.js';
+import { createWindowCache } from './window-cache.js';
 
 /** Where a profile's heights come from: the server samples these; `cesium-terrain` is the viewer's. */
 type HeightSource = { kind: 'wcs'; url: string; coverage: string } | { kind: 'geotiff'; url: string };
@@ -36,8 +37,10 @@ export function createElevationService(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
   deps: { workspaces: WorkspacesService; fetcher: UrlFetcher; calls: ExpensiveCalls },
 ) {
-  const wcs = createWcsClient({ fetcher: deps.fetcher });
-  const geotiff = createGeotiffSource({ fetcher: deps.fetcher });
+  // One budget of memory for the decoded windows of every source.
+  const windows = createWindowCache(config.elevationCacheBytes);
+  const wcs = createWcsClient({ fetcher: deps.fetcher, windows });
+  const geotiff = createGeotiffSource({ fetcher: deps.fetcher, windows });
   const builtIn: HeightSource = { kind: 'wcs', ...config.elevationWcs };
 
   /**

@@ -2,10 +2,11 @@ import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFFImage } from 'g
 import type { ResponseHeaders, UrlFetcher } from '../../lib/url-fetch/index.js';
 import { projectionTo } from './crs.js';
 import { cachedLoader, LruCache } from './lru-cache.js';
-import { planWindows, type Raster, sampleBilinear, windowGrid } from './raster.js';
+import { planWindows, sampleBilinear, windowGrid } from './raster.js';
 import { ElevationSourceError, failureReason } from './source-error.js';
-import { crsOfImage, gridOfImage, nodataOfImage, readBand } from './tiff.js';
-import { maxRequestSide, maxWindowPixels } from './wcs-client.js';
+import { crsOfImage, gridOfImage, nodataOfImage, readHeights } from './tiff.js';
+import { windowLimits } from './wcs-client.js';
+import type { WindowCache } from './window-cache.js';
 
 /**
  * `geotiff` sources (RUNTIME.md, "Workspace tools"): a GeoTIFF or Cloud Optimized GeoTIFF
@@ -17,12 +18,6 @@ import { maxRequestSide, maxWindowPixels } from './wcs-client.js';
 /** The largest answer taken, a range or the whole file from a server without range requests. */
 export const maxGeotiffBytes = 200 * 1024 * 1024;
 const timeoutMs = 30_000;
-const windowLimits = {
-  maxSide: maxRequestSide,
-  maxPixels: maxWindowPixels,
-  mergePixels: 256 * 256,
-  align: 16,
-};
 /** geotiff.js reads the file in blocks of this size, the last `blockCache` kept per file. */
 const blockSize = 64 * 1024;
 const blockCache = 128;
@@ -108,19 +103,13 @@ function rangeOf(file: Buffer, range: string | undefined): BaseResponse {
 
 type OpenedTiff = { image: GeoTIFFImage; client: FetcherClient };
 
-export function createGeotiffSource({ fetcher }: { fetcher: UrlFetcher }) {
+/** `windows`: decoded windows, shared with the other elevation sources, keyed here by URL and window. */
+export function createGeotiffSource({ fetcher, windows }: { fetcher: UrlFetcher; windows: WindowCache }) {
   // Opened files (their header and directory, or the whole file), keyed by URL: 16 or 400 MB, ten minutes.
   const files = cachedLoader(
     new LruCache<OpenedTiff>(
       { maxEntries: 16, maxBytes: 2 * maxGeotiffBytes, ttlMs: 600_000 },
       (file) => file.client.whole?.length ?? blockSize * blockCache,
-    ),
-  );
-  // Decoded windows, keyed by URL and window: 64 of them or 200 MB, ten minutes.
-  const windows = cachedLoader(
-    new LruCache<Raster>(
-      { maxEntries: 64, maxBytes: 200 * 1024 * 1024, ttlMs: 600_000 },
-      (raster) => raster.values.length * 8,
     ),
   );
 
@@ -150,10 +139,10 @@ export function createGeotiffSource({ fetcher }: { fetcher: UrlFetcher }) {
         });
         const heights: (number | null)[] = points.map(() => null);
         for (const { window, indices } of planWindows(grid, projected, windowLimits)) {
-          const key = `${url}#${window.col0},${window.row0},${window.col1},${window.row1}`;
-          const raster = await windows(key, async () => ({
+          const key = `tiff:${url}#${window.col0},${window.row0},${window.col1},${window.row1}`;
+          const raster = await windows.load(key, async () => ({
             grid: windowGrid(grid, window),
-            values: await readBand(image, [window.col0, window.row0, window.col1, window.row1]),
+            values: await readHeights(image, [window.col0, window.row0, window.col1, window.row1]),
             nodata,
           }));
           for (const index of indices) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LruCache } from './lru-cache.js';
-import { type Grid, planWindows, type Raster, sampleBilinear } from './raster.js';
+import { type Grid, plannedPixels, planWindows, type Raster, sampleBilinear } from './raster.js';
+import { windowLimits } from './wcs-client.js';
 
 /** 1 m pixels from (1000, 2000) down to the south-east; heights h = 2x + 3y at the pixel centres. */
 const grid: Grid = { originX: 1000, originY: 2000, stepX: 1, stepY: -1, width: 10, height: 5 };
@@ -75,6 +76,67 @@ describe('planWindows', () => {
     expect(windows.map((w) => w.indices)).toEqual([[0], [2]]);
     for (const { window } of windows)
       expect((window.col1 - window.col0) * (window.row1 - window.row0)).toBeLessThanOrEqual(8 * 8);
+  });
+});
+
+describe('planWindows for a profile (the clients’ limits)', () => {
+  /** PDOK's AHN grid: 0.5 m pixels over the Netherlands. */
+  const ahn: Grid = {
+    originX: 10000,
+    originY: 625000,
+    stepX: 0.5,
+    stepY: -0.5,
+    width: 540000,
+    height: 650000,
+  };
+  /** `samples` points evenly along a straight line of `metres` from (150000.3, 460000.7) at `bearing` (radians from east). */
+  const straight = (metres: number, bearing: number, samples = 500) =>
+    Array.from({ length: samples }, (_, i) => ({
+      x: 150000.3 + (Math.cos(bearing) * metres * i) / (samples - 1),
+      y: 460000.7 + (Math.sin(bearing) * metres * i) / (samples - 1),
+    }));
+  const holdsItsPoints = (plan: ReturnType<typeof planWindows>, points: { x: number; y: number }[]) => {
+    for (const { window, indices } of plan) {
+      expect(window.col1 - window.col0).toBeLessThanOrEqual(windowLimits.maxSide);
+      expect(window.row1 - window.row0).toBeLessThanOrEqual(windowLimits.maxSide);
+      for (const index of indices) {
+        const { x, y } = points[index] as { x: number; y: number };
+        const col = Math.floor((x - ahn.originX) / ahn.stepX - 0.5);
+        const row = Math.floor((y - ahn.originY) / ahn.stepY - 0.5);
+        expect([
+          window.col0 <= col,
+          window.col1 >= col + 2,
+          window.row0 <= row,
+          window.row1 >= row + 2,
+        ]).toEqual([true, true, true, true]);
+      }
+    }
+    expect(plan.flatMap((part) => part.indices)).toEqual(points.map((_, i) => i));
+  };
+
+  it('takes a 5 km line running north-east in narrow windows along it: under 2M pixels of the 50M around it, in few requests', () => {
+    const points = straight(5000, Math.PI / 4);
+    const plan = planWindows(ahn, points, windowLimits);
+    holdsItsPoints(plan, points);
+    expect(plannedPixels(plan)).toBeLessThanOrEqual(2_000_000);
+    expect(plan.length).toBeLessThanOrEqual(32);
+  });
+
+  it('takes an east–west 5 km line in a few strips of 16 rows, each within the server’s 4,096 columns', () => {
+    const points = straight(5000, 0);
+    const plan = planWindows(ahn, points, windowLimits);
+    holdsItsPoints(plan, points);
+    expect(plan.length).toBe(3);
+    expect(plan.every(({ window }) => window.row1 - window.row0 === 16)).toBe(true);
+  });
+
+  it('keeps a short, dense line in one window, and cuts the same line the same way (cached windows meet again)', () => {
+    const points = straight(50, 1, 2000);
+    const plan = planWindows(ahn, points, windowLimits);
+    expect(plan).toHaveLength(1);
+    holdsItsPoints(plan, points);
+    const diagonal = straight(5000, Math.PI / 4);
+    expect(planWindows(ahn, diagonal, windowLimits)).toEqual(planWindows(ahn, diagonal, windowLimits));
   });
 });
 

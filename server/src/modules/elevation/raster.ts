@@ -87,25 +87,28 @@ export type WindowLimits = {
   /** The most pixels one window may hold (memory per decoded window). */
   maxPixels: number;
   /**
-   * How many pixels a window may grow by to take in the next point rather than start a
-   * new request: sparse points far apart get small windows of their own, dense ones share.
+   * What one more request is worth, in pixels: points share a window while that costs fewer
+   * pixels than windows of their own would, plus this much per extra window. A line's points
+   * far apart get narrow windows along it rather than one square around it.
    */
   mergePixels: number;
   /** Windows start and end on multiples of this (from pixel 0), so that lines close by share cached windows. */
   align: number;
 };
 
+const pixelsOf = (w: PixelWindow) => (w.col1 - w.col0) * (w.row1 - w.row0);
+
 /**
- * The windows of `grid` that hold the four pixels around each point, in the line's order
- * (a window takes the following points while it stays within `limits`), each with the
- * indices of its points. Points off the raster are in no window.
+ * The windows of `grid` that hold the four pixels around each point, each with the indices
+ * of its points: the line's points cut into runs, one window around each run, the cuts
+ * chosen for the fewest pixels plus `mergePixels` per window (dynamic programming over
+ * the runs, each within `limits`). Points off the raster are in no window.
  */
 export function planWindows(
   grid: Grid,
   points: readonly ({ x: number; y: number } | null)[],
   limits: WindowLimits,
 ): { window: PixelWindow; indices: number[] }[] {
-  const windows: { window: PixelWindow; indices: number[] }[] = [];
   const snapDown = (n: number) => Math.max(0, Math.floor(n / limits.align) * limits.align);
   const snapUp = (n: number, max: number) => Math.min(max, Math.ceil(n / limits.align) * limits.align);
   const around = (u: number, v: number): PixelWindow => {
@@ -118,33 +121,73 @@ export function planWindows(
       row1: snapUp(Math.min(row + 2, grid.height), grid.height),
     };
   };
-  const area = (w: PixelWindow) => (w.col1 - w.col0) * (w.row1 - w.row0);
-  let current: { window: PixelWindow; indices: number[] } | undefined;
+  // Points in a row that need the same aligned block go as one: a dense line has few blocks.
+  const placed: { indices: number[]; needed: PixelWindow }[] = [];
   points.forEach((point, index) => {
     if (!point) return;
     const { u, v } = pixelOf(grid, point.x, point.y);
     if (!inside(grid, u, v)) return;
     const needed = around(u, v);
-    if (current) {
-      const joined = {
-        col0: Math.min(current.window.col0, needed.col0),
-        row0: Math.min(current.window.row0, needed.row0),
-        col1: Math.max(current.window.col1, needed.col1),
-        row1: Math.max(current.window.row1, needed.row1),
-      };
+    const last = placed.at(-1);
+    if (
+      last &&
+      last.needed.col0 === needed.col0 &&
+      last.needed.row0 === needed.row0 &&
+      last.needed.col1 === needed.col1 &&
+      last.needed.row1 === needed.row1
+    )
+      last.indices.push(index);
+    else placed.push({ indices: [index], needed });
+  });
+
+  // cost[j]: the least pixels (plus mergePixels a window) for the first j blocks; start[j]:
+  // where the last run of that cut begins.
+  const count = placed.length;
+  const cost = new Float64Array(count + 1);
+  const start = new Int32Array(count + 1);
+  for (let end = 1; end <= count; end++) {
+    cost[end] = Number.POSITIVE_INFINITY;
+    let col0 = Number.POSITIVE_INFINITY;
+    let row0 = Number.POSITIVE_INFINITY;
+    let col1 = 0;
+    let row1 = 0;
+    for (let first = end - 1; first >= 0; first--) {
+      const { needed } = placed[first] as (typeof placed)[number];
+      col0 = Math.min(col0, needed.col0);
+      row0 = Math.min(row0, needed.row0);
+      col1 = Math.max(col1, needed.col1);
+      row1 = Math.max(row1, needed.row1);
+      const pixels = (col1 - col0) * (row1 - row0);
       const fits =
-        joined.col1 - joined.col0 <= limits.maxSide &&
-        joined.row1 - joined.row0 <= limits.maxSide &&
-        area(joined) <= limits.maxPixels &&
-        area(joined) - area(current.window) <= limits.mergePixels;
-      if (fits) {
-        current.window = joined;
-        current.indices.push(index);
-        return;
+        col1 - col0 <= limits.maxSide && row1 - row0 <= limits.maxSide && pixels <= limits.maxPixels;
+      // An earlier first point only adds pixels: once a run is too large, or dearer than the
+      // best cut so far, so are all longer ones. A point alone always makes a window.
+      if (first < end - 1 && (!fits || pixels + limits.mergePixels >= (cost[end] as number))) break;
+      const total = (cost[first] as number) + pixels + limits.mergePixels;
+      if (total < (cost[end] as number)) {
+        cost[end] = total;
+        start[end] = first;
       }
     }
-    current = { window: needed, indices: [index] };
-    windows.push(current);
-  });
-  return windows;
+  }
+
+  const windows: { window: PixelWindow; indices: number[] }[] = [];
+  for (let end = count; end > 0; end = start[end] as number) {
+    const run = placed.slice(start[end], end);
+    const window = run.reduce(
+      (joined, { needed }) => ({
+        col0: Math.min(joined.col0, needed.col0),
+        row0: Math.min(joined.row0, needed.row0),
+        col1: Math.max(joined.col1, needed.col1),
+        row1: Math.max(joined.row1, needed.row1),
+      }),
+      (run[0] as (typeof placed)[number]).needed,
+    );
+    windows.push({ window, indices: run.flatMap(({ indices }) => indices) });
+  }
+  return windows.reverse();
 }
+
+/** The pixels of all windows of a plan: what a profile fetches and decodes. */
+export const plannedPixels = (plan: readonly { window: PixelWindow }[]) =>
+  plan.reduce((sum, { window }) => sum + pixelsOf(window), 0);

@@ -48,12 +48,17 @@ export function nodataOfImage(image: GeoTIFFImage): number[] {
   return nodata === null || Number.isNaN(nodata) ? [] : [nodata];
 }
 
-/** The first band of `window` ([col0, row0, col1, row1]) of the image, row by row. */
-export async function readBand(
+/**
+ * The heights of the first band of `window` ([col0, row0, col1, row1]) of the image, row by
+ * row, as float32 whatever the file stores (4 bytes a height: what the caches hold; float32
+ * keeps heights to well under a millimetre). Float32 data comes back as geotiff.js decoded
+ * it, without a copy.
+ */
+export async function readHeights(
   image: GeoTIFFImage,
   window: [number, number, number, number],
   signal?: AbortSignal,
-) {
+): Promise<Float32Array> {
   const rasters = await image.readRasters({
     window,
     samples: [0],
@@ -62,5 +67,5 @@ export async function readBand(
   });
   const band = rasters[0];
   if (!band || typeof band === 'number') throw new Error('the GeoTIFF has no band to read');
-  return band;
+  return band instanceof Float32Array ? band : Float32Array.from(band as ArrayLike<number>);
 }

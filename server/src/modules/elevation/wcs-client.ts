@@ -12,9 +12,10 @@ import {
 } from '../datasources/inspect/xml.js';
 import { epsgCode, projectionTo } from './crs.js';
 import { cachedLoader, LruCache } from './lru-cache.js';
-import { type Grid, planWindows, type Raster, sampleBilinear, windowGrid } from './raster.js';
+import { type Grid, planWindows, sampleBilinear, type WindowLimits, windowGrid } from './raster.js';
 import { ElevationSourceError, failureReason } from './source-error.js';
-import { crsOfImage, gridOfImage, nodataOfImage, readBand } from './tiff.js';
+import { crsOfImage, gridOfImage, nodataOfImage, readHeights } from './tiff.js';
+import type { HeightWindow, WindowCache } from './window-cache.js';
 
 /**
  * An OGC WCS 2.0.1 client for heights (RUNTIME.md, "Workspace tools"): `DescribeCoverage`
@@ -24,17 +25,23 @@ import { crsOfImage, gridOfImage, nodataOfImage, readBand } from './tiff.js';
 
 /** The most columns or rows one GetCoverage asks for: servers cap an answer's size (the tests' at 4,096). */
 export const maxRequestSide = 4096;
-/** The most pixels of one window: 4M float32 heights, 16 MB decoded. */
-export const maxWindowPixels = 2048 * 2048;
+/** The most pixels of one window: 1M heights, 4 MB as float32. A profile line needs far fewer per window. */
+export const maxWindowPixels = 1024 * 1024;
 
-const windowLimits = {
+/**
+ * How the WCS and GeoTIFF clients cut a profile into windows: narrow ones along the line,
+ * a request worth 64K pixels (256 KB of float32 heights): a 500-sample, 5 km line running
+ * north-east over 0.5 m pixels takes about 28 windows of 1.8M pixels in all, where squares
+ * around it would hold 50M.
+ */
+export const windowLimits: WindowLimits = {
   maxSide: maxRequestSide,
   maxPixels: maxWindowPixels,
   mergePixels: 256 * 256,
   align: 16,
 };
 const describeMaxBytes = 2 * 1024 * 1024;
-/** A window's GeoTIFF: at most 4M pixels of up to 8 bytes, with room for the file's own parts. */
+/** A window's GeoTIFF: at most 1M pixels of up to 8 bytes, with room for the file's own parts. */
 const coverageMaxBytes = maxWindowPixels * 8 + 1024 * 1024;
 const timeoutMs = 30_000;
 /** Windows fetched at once for one profile. */
@@ -121,7 +128,11 @@ export function parseCoverageDescription(xml: string, coverage: string): Coverag
   };
 }
 
-export function createWcsClient({ fetcher }: { fetcher: UrlFetcher }) {
+/**
+ * `windows`: decoded windows, shared with the other elevation sources (one memory budget),
+ * keyed here by the GetCoverage URL.
+ */
+export function createWcsClient({ fetcher, windows }: { fetcher: UrlFetcher; windows: WindowCache }) {
   // Keyed by the request's URL: one service's coverage is described once an hour at most.
   const descriptions = cachedLoader(
     new LruCache<CoverageDescription>({
@@ -130,12 +141,6 @@ export function createWcsClient({ fetcher }: { fetcher: UrlFetcher }) {
       ttlMs: 3_600_000,
     }),
   );
-  // Decoded windows, keyed by the GetCoverage URL: 64 of them or 200 MB, for ten minutes.
-  const windowCache = new LruCache<Raster>(
-    { maxEntries: 64, maxBytes: 200 * 1024 * 1024, ttlMs: 600_000 },
-    (raster) => raster.values.length * 8,
-  );
-  const windows = cachedLoader(windowCache);
 
   async function describe(url: string, coverage: string): Promise<CoverageDescription> {
     const request = withQueryParams(new URL(url), {
@@ -168,28 +173,10 @@ export function createWcsClient({ fetcher }: { fetcher: UrlFetcher }) {
     return `${base.href}&${subset(description.axes.x, xs)}&${subset(description.axes.y, ys)}`;
   }
 
-  async function readWindow(request: string, description: CoverageDescription): Promise<Raster> {
-    return windows(request, async () => {
+  async function readWindow(request: string, description: CoverageDescription): Promise<HeightWindow> {
+    return windows.load(`wcs:${request}`, async () => {
       const answer = await fetcher.fetch(request, { maxBytes: coverageMaxBytes, timeoutMs });
-      const bytes = answer.body;
-      if (bytes.subarray(0, 5).toString('latin1').trimStart().startsWith('<')) {
-        const text = bytes.toString('utf8');
-        let detail = 'an XML document instead of a GeoTIFF';
-        try {
-          detail = `an error: ${(exceptionText(parseXmlRoot(text, '')) ?? detail).slice(0, 300)}`;
-        } catch {}
-        throw new ElevationSourceError(`GetCoverage answered with ${detail}`);
-      }
-      const tiff = await fromArrayBuffer(
-        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-      );
-      const image = await tiff.getImage();
-      const crs = crsOfImage(image);
-      if (crs && crs !== description.crs)
-        throw new ElevationSourceError(`GetCoverage answered in ${crs}, not ${description.crs}`);
-      const grid = gridOfImage(image);
-      const values = await readBand(image, [0, 0, grid.width, grid.height]);
-      return { grid, values, nodata: [...new Set([...nodataOfImage(image), ...description.nodata])] };
+      return decodeCoverage(answer.body, description);
     });
   }
 
@@ -236,8 +223,37 @@ export function createWcsClient({ fetcher }: { fetcher: UrlFetcher }) {
         throw new ElevationSourceError(failureReason(error));
       }
     },
-    /** For tests: how many windows are held, and their size in bytes. */
-    cacheStats: () => ({ windows: windowCache.size, bytes: windowCache.byteSize }),
   };
 }
 export type WcsClient = ReturnType<typeof createWcsClient>;
+
+/**
+ * A GetCoverage answer's heights: float32, nothing else of the answer kept (the bytes and
+ * geotiff.js's parse of them are garbage once this returns). An XML answer is the
+ * service's error, said as such.
+ */
+async function decodeCoverage(bytes: Buffer, description: CoverageDescription): Promise<HeightWindow> {
+  if (bytes.subarray(0, 5).toString('latin1').trimStart().startsWith('<')) {
+    const text = bytes.toString('utf8');
+    let detail = 'an XML document instead of a GeoTIFF';
+    try {
+      detail = `an error: ${(exceptionText(parseXmlRoot(text, '')) ?? detail).slice(0, 300)}`;
+    } catch {}
+    throw new ElevationSourceError(`GetCoverage answered with ${detail}`);
+  }
+  const image = await (await fromArrayBuffer(arrayBufferOf(bytes))).getImage();
+  const crs = crsOfImage(image);
+  if (crs && crs !== description.crs)
+    throw new ElevationSourceError(`GetCoverage answered in ${crs}, not ${description.crs}`);
+  const grid = gridOfImage(image);
+  const values = await readHeights(image, [0, 0, grid.width, grid.height]);
+  return { grid, values, nodata: [...new Set([...nodataOfImage(image), ...description.nodata])] };
+}
+
+/** The bytes as an ArrayBuffer for geotiff.js: the Buffer's own when it has one to itself (no copy). */
+function arrayBufferOf(bytes: Buffer): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return (
+    whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+  ) as ArrayBuffer;
+}
