@@ -22,6 +22,7 @@ function freePort(): number {
 // and the server's data directory.
 process.env.E2E_SMTP_PORT ??= String(freePort());
 process.env.E2E_PORTAL_PORT ??= String(freePort());
+process.env.E2E_WCS_PORT ??= String(freePort());
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `geows-e2e-mail-${process.pid}-${Date.now()}`);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `geows-e2e-${Date.now()}`);
 
@@ -111,7 +112,9 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           SUPPORT_EMAIL: 'support@e2e.test',
           // The fake ArcGIS portal on loopback (e2e/fake-arcgis-portal.ts), which the server may fetch.
-          FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_PORTAL_PORT}`,
+          FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_PORTAL_PORT},127.0.0.1:${process.env.E2E_WCS_PORT}`,
+          // The built-in elevation profile's ground model: a fake AHN on loopback (e2e/fake-wcs.ts).
+          ELEVATION_WCS_URL: `http://127.0.0.1:${process.env.E2E_WCS_PORT}/wcs`,
           // Page views go to a Plausible host that the fixtures intercept (e2e/fixtures.ts).
           ANALYTICS_PROVIDER: 'plausible',
           ANALYTICS_ID: 'e2e.test',

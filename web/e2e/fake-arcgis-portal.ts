@@ -181,7 +181,12 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
     }
     // The viewer's layers (browser requests: CORS open): solid tiles and a GeoJSON square.
     if (/^\/xyz\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
-      const png = solidPng(xyzTileColour);
+      // `?colour=rrggbb`: tiles of another colour (two layers told apart, viewer-split.spec.ts).
+      const hex = url.searchParams.get('colour')?.match(/^([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
+      const colour = hex
+        ? ([hex[1], hex[2], hex[3]].map((c) => Number.parseInt(c ?? '0', 16)) as [number, number, number])
+        : null;
+      const png = solidPng(colour ?? xyzTileColour);
       response.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' });
       response.end(png);
       return;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { startFakePortal } from './fake-arcgis-portal';
+import { startFakeWcs } from './fake-wcs';
 
 /**
  * A real SMTP server for the run, on the port playwright.config.ts chose and gave the
@@ -46,9 +47,12 @@ export default async function globalSetup() {
 
   // An ArcGIS portal for the sign-in journey, on the port the app server may fetch from.
   const stopPortal = await startFakePortal(Number(process.env.E2E_PORTAL_PORT));
+  // The built-in elevation profile's ground model (ELEVATION_WCS_URL), on its own port.
+  const stopWcs = await startFakeWcs(Number(process.env.E2E_WCS_PORT));
 
   return async () => {
     await stopPortal();
+    await stopWcs();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     fs.rmSync(dir, { recursive: true, force: true });
   };

@@ -11,10 +11,14 @@ import {
   ScreenSpaceEventType,
 } from 'cesium';
 import { flyTo, orbitCentre, readCamera, viewState } from './camera';
+import { sampleHeights } from './heights';
 import { naturalEarth } from './layers/imagery';
 import type { MapEngine, MapEngineOptions } from './map-engine';
 import { createMapLayers } from './map-layers';
+import { createMarker } from './marker';
 import { pickFeatures } from './picking';
+import { createSketches } from './sketch';
+import { createSplit } from './split';
 import { waitForIdle } from './wait-for-idle';
 
 /**
@@ -44,6 +48,10 @@ export async function createCesiumEngine(
   // Points and labels beyond the horizon are hidden by the globe (layers/feature-entities.ts, OnGlobe).
   scene.globe.depthTestAgainstTerrain = true;
   const layers = createMapLayers(viewer, fallbackBase);
+  // The tools' parts of the map: the compare divider, drawings, the chart's marker.
+  const split = createSplit(viewer, layers);
+  const sketches = createSketches(viewer);
+  const marker = createMarker(viewer);
   let destroyed = false;
 
   const engine: MapEngine = {
@@ -85,6 +93,8 @@ export async function createCesiumEngine(
     onPick(callback) {
       const handler = new ScreenSpaceEventHandler(scene.canvas);
       handler.setInputAction(async (click: { position: Cartesian2 }) => {
+        // A click that places a point of a drawing is not a question about features.
+        if (sketches.active()) return;
         const found = await pickFeatures(viewer, layers, click.position);
         if (!destroyed) callback(found);
       }, ScreenSpaceEventType.LEFT_CLICK);
@@ -108,6 +118,11 @@ export async function createCesiumEngine(
       return () => handler.destroy();
     },
 
+    setSplitPosition: (position) => split.setPosition(position),
+    startSketch: (sketch) => sketches.start(sketch),
+    setMarker: (point, color) => marker.set(point, color),
+    sampleHeights: (points, surface) => sampleHeights(viewer, points, surface),
+
     waitForIdle: (timeoutMs = 60_000) => waitForIdle(viewer, layers, timeoutMs),
 
     toScreen(longitude, latitude, height = 0) {
@@ -120,6 +135,9 @@ export async function createCesiumEngine(
 
     destroy() {
       destroyed = true;
+      sketches.destroy();
+      marker.destroy();
+      split.destroy();
       layers.destroy();
       if (!viewer.isDestroyed()) viewer.destroy();
     },

@@ -19,6 +19,12 @@ export type Camera = {
 
 export type { LayerConfigs, LayerKind } from './layer-config';
 
+/**
+ * Which side of the compare divider a layer draws on (RUNTIME.md `splitPanel`): `both`
+ * unless the split is on and the layer (or a group holding it) is in `left` or `right`.
+ */
+export type SplitSide = 'left' | 'right' | 'both';
+
 /** A layer as the map draws it: its kind with that kind's config (the data source's), its style and display. */
 export type ViewerLayer = ViewerSource & {
   id: string;
@@ -27,7 +33,46 @@ export type ViewerLayer = ViewerSource & {
   visible: boolean;
   /** 0…1. */
   opacity: number;
+  /** Left out: both sides. */
+  split?: SplitSide;
 };
+
+/** A point of the world: degrees (WGS84) and metres above the ellipsoid. */
+export type GeoPoint = { longitude: number; latitude: number; height: number };
+
+/**
+ * Drawing on the map for a tool (measuring, a profile's line): clicks and taps place
+ * points on what is under them (terrain, 3D Tiles), points can be dragged and removed,
+ * and the shape follows. From `startSketch` until the sketch's `destroy`, finished or
+ * not, a click picks no feature. Mouse: click places, drag moves, right click removes,
+ * double click ends. Touch: tap places, drag moves, a long press (1.5 s) removes.
+ * Keys: Enter or Escape ends. A finished sketch's points can still be moved and removed.
+ */
+export type SketchOptions = {
+  /** A line (2+ points) or a closed area (3+ points). */
+  shape: 'line' | 'polygon';
+  /** A CSS colour for the line, the area's outline and the points. */
+  color: string;
+  /** At most this many points; further clicks are ignored. */
+  maxPoints?: number;
+  /** After every change of the points: placed, moved, removed, or set by `setPoints`. */
+  onChange(points: GeoPoint[]): void;
+  /** The user ended the drawing (double click, Enter, Escape, or `finish()`): points stay, no more are added. */
+  onFinish?(points: GeoPoint[]): void;
+};
+
+export interface Sketch {
+  points(): GeoPoint[];
+  /** Replaces the points (and says so through `onChange`). */
+  setPoints(points: readonly GeoPoint[]): void;
+  /** Ends the drawing; the shape stays until `destroy`. */
+  finish(): void;
+  /** Removes the shape and stops listening; picking features works again. */
+  destroy(): void;
+}
+
+/** What a height is measured on in the browser: the workspace's terrain, or whatever is drawn (terrain and 3D Tiles). */
+export type HeightSurface = 'terrain' | 'surface';
 
 /** A layer of one of these kinds. */
 export type ViewerLayerOf<K extends ViewerSource['kind']> = Extract<ViewerLayer, { kind: K }>;
@@ -82,6 +127,20 @@ export interface MapEngine {
   onPointerMove(callback: (position: { longitude: number; latitude: number } | null) => void): () => void;
   /** Every click on the map, with the features under it (empty when none). */
   onPick(callback: (features: PickedFeature[]) => void): () => void;
+  /**
+   * The compare divider's place from the map's left edge (0…1), or undefined: no
+   * divider, every layer on both sides. Layers draw on their `split` side of it.
+   */
+  setSplitPosition(position: number | undefined): void;
+  /** Starts drawing a line or an area (one sketch at a time: a new one ends the one before). */
+  startSketch(options: SketchOptions): Sketch;
+  /** A marker at a point (e.g. where the pointer is on a profile's chart); undefined removes it. */
+  setMarker(point: GeoPoint | undefined, color?: string): void;
+  /** Heights (metres above the ellipsoid) of points, on the workspace's terrain or on all that is drawn; null where none. */
+  sampleHeights(
+    points: readonly { longitude: number; latitude: number }[],
+    surface: HeightSurface,
+  ): Promise<(number | null)[]>;
   /** Resolves once every layer has loaded and a few frames drew nothing new (tests). */
   waitForIdle(timeoutMs?: number): Promise<void>;
   /** Where a point shows on the map, in CSS pixels from its top left; undefined when not in view (tests). */

@@ -9,7 +9,7 @@ import { errorMessage } from './error-message';
 import { layerKey } from './layer-status';
 import { adapterFor } from './layers/adapters';
 import { emptyHandle, type LayerContext, type LayerHandle } from './layers/layer-adapter';
-import type { LayerStatus, ViewerLayer } from './map-engine';
+import type { LayerStatus, SplitSide, ViewerLayer } from './map-engine';
 
 /** What is on the map for one layer. */
 export type MapLayer = {
@@ -29,6 +29,9 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
   const entries = new Map<string, MapLayer>();
   const statusListeners = new Set<(status: LayerStatus) => void>();
   let destroyed = false;
+  // Without the divider every layer draws on both sides, whatever its `split`.
+  let splitOn = false;
+  const sideOf = (entry: MapLayer): SplitSide => (splitOn ? (entry.layer.split ?? 'both') : 'both');
 
   const report = (entry: MapLayer, status: Omit<LayerStatus, 'id'>) => {
     if (entry.removed || destroyed) return;
@@ -107,6 +110,7 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
         entry.layer = layer;
         entry.handle.show(layer.visible);
         entry.handle.setOpacity(layer.opacity);
+        entry.handle.setSplit(sideOf(entry));
       }
       // The first layer of the list lies on top.
       for (const layer of [...layers].reverse()) entries.get(layer.id)?.handle.raiseToTop();
@@ -119,6 +123,15 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
       entries.get(id)?.handle.zoomTo();
       scene.requestRender();
     },
+
+    /** Turns the compare divider on (layers draw on their `split` side) or off (all on both). */
+    setSplitOn(on: boolean) {
+      splitOn = on;
+      for (const entry of entries.values()) entry.handle.setSplit(sideOf(entry));
+    },
+
+    /** The side of the divider the layer draws on now. */
+    sideOf,
 
     /** The layer a picked Cesium object (an entity, an imagery layer) belongs to. */
     ownerOf(picked: unknown): MapLayer | undefined {

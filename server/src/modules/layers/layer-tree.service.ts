@@ -136,22 +136,26 @@ export function createLayerTreeService(
     async create(caller: AuthedUser, input: CreateLayerRequest) {
       const access = await deps.workspaces.access(caller, input.workspace, 'edit');
       const parent = input.parent ?? null;
-      const id = await lockedTree(access.workspace.id, async (tx, layers) => {
+      const created = await lockedTree(access.workspace.id, async (tx, layers) => {
         await checkReferences(tx, access, layers, input);
-        const created = await repo.insertLayer(tx, {
-          workspaceId: access.workspace.id,
-          parentId: parent,
-          position: 0,
-          name: input.name,
-          visible: input.visible ?? true,
-          dataSourceId: input.data_source ?? null,
-          template: input.template ? (JSON.parse(input.template) as Record<string, unknown>) : {},
-        });
-        await repo.setLayerGroups(tx, created, [...new Set(input.user_groups ?? [])]);
-        await repo.renumber(tx, siblingOrder(layers, parent, { insert: created, position: input.position }));
-        return created;
+        const row = await repo.insertLayerWithGroups(
+          tx,
+          {
+            workspaceId: access.workspace.id,
+            parentId: parent,
+            position: 0,
+            name: input.name,
+            visible: input.visible ?? true,
+            dataSourceId: input.data_source ?? null,
+            template: input.template ? (JSON.parse(input.template) as Record<string, unknown>) : {},
+          },
+          input.user_groups ?? [],
+        );
+        await repo.renumber(tx, siblingOrder(layers, parent, { insert: row.id, position: input.position }));
+        return row;
       });
-      return readLayer(id);
+      // A new layer has no children: the row as inserted is the whole answer, nothing to read back.
+      return presentLayer(created);
     },
 
     async update(caller: AuthedUser, id: number, input: UpdateLayerRequest) {
@@ -161,7 +165,7 @@ export function createLayerTreeService(
         const row = stillThere(layers, id);
         await checkReferences(tx, access, layers, input, row);
         const parent = input.parent === undefined ? row.parentId : input.parent;
-        await repo.updateLayer(tx, id, {
+        const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.visible !== undefined ? { visible: input.visible } : {}),
           ...(input.data_source !== undefined ? { dataSourceId: input.data_source } : {}),
@@ -169,9 +173,11 @@ export function createLayerTreeService(
             ? { template: JSON.parse(input.template) as Record<string, unknown> }
             : {}),
           ...(input.parent !== undefined ? { parentId: input.parent } : {}),
-        });
+        };
+        await repo.updateLayer(tx, id, changes);
         if (input.user_groups !== undefined)
           await repo.setLayerGroups(tx, id, [...new Set(input.user_groups)]);
+        if (input.visible === true) await untickOtherBaseLayers(tx, layers, { ...row, ...changes });
         if (moving) {
           if (parent !== row.parentId)
             await repo.renumber(tx, siblingOrder(layers, row.parentId, { exclude: id }));
@@ -192,6 +198,32 @@ export function createLayerTreeService(
   };
 }
 export type LayerTreeService = ReturnType<typeof createLayerTreeService>;
+
+/**
+ * Base layers are one choice (docs/product.md, Data: "Layer"): ticking one unticks the
+ * workspace's others in the same transaction, so the editor's tick is one request and
+ * the tree never keeps two of them ticked. `ticked` is the layer as the change leaves it.
+ */
+async function untickOtherBaseLayers(tx: Db, layers: repo.LayerRow[], ticked: repo.LayerRow) {
+  if (!isBaseLayer(layers, ticked)) return;
+  const others = layers
+    .filter((layer) => layer.id !== ticked.id && layer.visible && isBaseLayer(layers, layer))
+    .map((layer) => layer.id);
+  await repo.untickLayers(tx, others);
+}
+
+/**
+ * The web's rule (web/src/features/viewer/layer-tree.ts): a name containing `baseLayer`,
+ * on a layer that is not a group — one with children, or without a data source and
+ * without built-in imagery.
+ */
+function isBaseLayer(layers: repo.LayerRow[], row: repo.LayerRow): boolean {
+  if (!row.name.includes('baseLayer')) return false;
+  const group =
+    layers.some((layer) => layer.parentId === row.id) ||
+    (row.dataSourceId === null && !/"builtin"\s*:/.test(JSON.stringify(row.template)));
+  return !group;
+}
 
 /** Whether `id` is `ancestor` or lies somewhere below it. */
 function isWithin(layers: repo.LayerRow[], id: number, ancestor: number): boolean {

@@ -16,20 +16,30 @@ import {
  * Copies a workspace's whole layer tree into another workspace in one statement: new
  * ids are drawn for every layer first, so each copy can point at its parent's copy
  * whatever the depth. A layer whose parent is not in the same workspace (the schema
- * does not forbid it) is kept, at the top level, rather than lost.
+ * does not forbid it) is kept, at the top level, rather than lost. Returns each old
+ * layer id's copy, for what names layers by id (the workspace's plugins).
  */
-export async function copyLayerTree(db: Db, fromWorkspaceId: number, toWorkspaceId: number) {
-  await db.execute(sql`
-    with ids as (
-      select id as old_id, nextval(pg_get_serial_sequence('layers', 'id')) as new_id
+export async function copyLayerTree(
+  db: Db,
+  fromWorkspaceId: number,
+  toWorkspaceId: number,
+): Promise<Map<number, number>> {
+  const result = await db.execute(sql`
+    with ids as materialized (
+      select id as old_id, nextval(pg_get_serial_sequence('layers', 'id'))::int as new_id
       from layers
       where workspace_id = ${fromWorkspaceId}
+    ), copied as (
+      insert into layers (id, workspace_id, parent_id, position, name, visible, data_source_id, template)
+      select ids.new_id, ${toWorkspaceId}, parent.new_id, l.position, l.name, l.visible, l.data_source_id, l.template
+      from layers l
+      join ids on ids.old_id = l.id
+      left join ids parent on parent.old_id = l.parent_id
     )
-    insert into layers (id, workspace_id, parent_id, position, name, visible, data_source_id, template)
-    select ids.new_id, ${toWorkspaceId}, parent.new_id, l.position, l.name, l.visible, l.data_source_id, l.template
-    from layers l
-    join ids on ids.old_id = l.id
-    left join ids parent on parent.old_id = l.parent_id`);
+    select old_id, new_id from ids`);
+  // Both drivers answer raw SQL with `{rows}`; Drizzle's shared type does not say so.
+  const { rows } = result as unknown as { rows: { old_id: number; new_id: number }[] };
+  return new Map(rows.map((row) => [Number(row.old_id), Number(row.new_id)]));
 }
 
 /**
@@ -95,6 +105,25 @@ export async function insertLayer(db: Db, values: Omit<LayerRow, 'id' | 'userGro
   return row.id;
 }
 
+/**
+ * Inserts a layer and its groups; answers the row as stored (the template as the database
+ * keeps it), so that the caller can present it without reading it back.
+ */
+export async function insertLayerWithGroups(
+  db: Db,
+  values: Omit<LayerRow, 'id' | 'userGroups'>,
+  groupIds: number[],
+): Promise<LayerRow> {
+  const { userGroups: _, ...columns } = layerColumns;
+  const [row] = await db.insert(layers).values(values).returning(columns);
+  if (!row) throw new Error('insert returned nothing');
+  // A new layer has no groups yet: insert them, with nothing to delete first.
+  const userGroups = [...new Set(groupIds)].sort((a, b) => a - b);
+  if (userGroups.length > 0)
+    await db.insert(layerUserGroups).values(userGroups.map((groupId) => ({ layerId: row.id, groupId })));
+  return { ...row, userGroups };
+}
+
 export async function updateLayer(
   db: Db,
   id: number,
@@ -102,6 +131,12 @@ export async function updateLayer(
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.update(layers).set(changes).where(eq(layers.id, id));
+}
+
+/** Unticks the layers of `ids` (the other base layers when one is ticked). */
+export async function untickLayers(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(layers).set({ visible: false }).where(inArray(layers.id, ids));
 }
 
 /** Deletes the layer; its children go with it (the parent key cascades). */

@@ -394,6 +394,99 @@ describe('workspace plugins', () => {
     expect(JSON.parse(renamed.json().workspacePlugins)).toEqual(old);
   });
 
+  describe('a clone', () => {
+    const clone = async (id: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/cloneWorkspace',
+        headers: auth(aliceToken),
+        payload: { workspace: id },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; workspacePlugins: string };
+    };
+    const layersByName = async (workspaceId: number) => {
+      const rows = await t.database.db.query.layers.findMany({
+        where: (l, { eq }) => eq(l.workspaceId, workspaceId),
+      });
+      return new Map(rows.map((row) => [row.name, row.id]));
+    };
+
+    it('names the copied layers in its compare and views, and keeps everything else as it was', async () => {
+      const original = await buildWorkspace(t, aliceToken, alice.id, (await read()).account, 'Locks');
+      const group = await layer(aliceToken, original.id, 'Locks group');
+      const childRes = await send(aliceToken, 'POST', '/api/layers', {
+        workspace: original.id,
+        name: 'Lock gates',
+        parent: group,
+      });
+      const child = childRes.json().id as number;
+      const quays = await layer(aliceToken, original.id, 'Lock quays');
+      const doomed = await layer(aliceToken, original.id, 'Deleted since');
+      const view = (id: string, visible: number[]) => ({ id, title: id, camera, visible, split: 0.4 });
+      const plugins = (ids: Record<'group' | 'child' | 'quays' | 'doomed', number | undefined>) => {
+        const only = (...list: (number | undefined)[]) => list.filter((id) => id !== undefined);
+        return {
+          splitPanel: {
+            enabled: true,
+            left: only(ids.group),
+            right: only(ids.quays, ids.doomed),
+            position: 0.3,
+          },
+          elevation: { profiles: [{ title: 'AHN', color: 'red', datasource: sources.wcs }] },
+          bi: { url: 'https://dash.example.org/' },
+          views: [view('all', only(ids.group, ids.child, ids.quays, ids.doomed)), view('none', [])],
+          // Ids under a key the product does not know are no layers it knows of: kept.
+          legend: { layers: [group, quays] },
+        };
+      };
+      const sent = plugins({ group, child, quays, doomed });
+      expect((await save(sent, {}, original.id)).statusCode).toBe(200);
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/layers/${doomed}`,
+        headers: auth(aliceToken),
+      });
+      expect(gone.statusCode).toBe(204);
+
+      const copy = await clone(original.id);
+      const copied = await layersByName(copy.id);
+      const expected = plugins({
+        group: copied.get('Locks group'),
+        child: copied.get('Lock gates'),
+        quays: copied.get('Lock quays'),
+        doomed: undefined,
+      });
+      expect(expected.views[0]?.visible).toHaveLength(3);
+      expect(JSON.parse(copy.workspacePlugins)).toEqual(expected);
+      expect(JSON.parse((await read(copy.id)).workspacePlugins)).toEqual(expected);
+      expect(JSON.parse((await read(original.id)).workspacePlugins)).toEqual(sent);
+      // The copy's settings are its own: saving them again passes the layer check.
+      expect((await save(expected, {}, copy.id)).statusCode).toBe(200);
+    });
+
+    it('copies stored plugins that predate the shapes as they are', async () => {
+      const original = await buildWorkspace(t, aliceToken, alice.id, (await read()).account, 'Old locks');
+      const kept = await layer(aliceToken, original.id, 'Old lock');
+      const old = {
+        splitPanel: { enabled: false, left: [kept, 'x', 99_999_999] },
+        views: [{ id: 1, title: 'Old', visible: [kept] }, 'not a view', { id: 2, title: 'No layers' }],
+        elevation: { profiles: [{ title: 'AHN3/AHN4', color: 'red' }] },
+      };
+      await t.database.db
+        .update(workspaces)
+        .set({ workspacePlugins: old })
+        .where(eq(workspaces.id, original.id));
+      const copy = await clone(original.id);
+      const copiedId = (await layersByName(copy.id)).get('Old lock');
+      expect(JSON.parse(copy.workspacePlugins)).toEqual({
+        ...old,
+        splitPanel: { enabled: false, left: [copiedId] },
+        views: [{ id: 1, title: 'Old', visible: [copiedId] }, 'not a view', { id: 2, title: 'No layers' }],
+      });
+    });
+  });
+
   describe("the map pages' CSP", () => {
     const dashboard = 'https://dashboard.example.com';
     let token: string;

@@ -163,3 +163,36 @@ export async function dashboardOriginForPage(db: Db, pathname: string): Promise<
   const url = await repo.findDashboardUrl(db, id, tokenHash);
   return url ? dashboardOrigin(url) : undefined;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A clone's plugins: the layer ids they name (`splitPanel.left` and `.right`, each
+ * view's `visible`) replaced by those of the copied layers, an id without a copy (a
+ * layer deleted since) left out; every other key and value as stored. Without this the
+ * copy's compare and views would point at the original's layers.
+ */
+export function remapPluginLayers(
+  plugins: Record<string, unknown>,
+  copies: ReadonlyMap<number, number>,
+): Record<string, unknown> {
+  const remap = (ids: unknown) =>
+    Array.isArray(ids) ? ids.flatMap((id) => (typeof id === 'number' ? (copies.get(id) ?? []) : [])) : ids;
+  const { splitPanel, views } = plugins;
+  return {
+    ...plugins,
+    ...(isObject(splitPanel) && {
+      splitPanel: {
+        ...splitPanel,
+        ...('left' in splitPanel && { left: remap(splitPanel.left) }),
+        ...('right' in splitPanel && { right: remap(splitPanel.right) }),
+      },
+    }),
+    ...(Array.isArray(views) && {
+      views: views.map((view) =>
+        isObject(view) && 'visible' in view ? { ...view, visible: remap(view.visible) } : view,
+      ),
+    }),
+  };
+}

@@ -214,6 +214,11 @@ export async function copyEditors(db: Db, fromWorkspaceId: number, toWorkspaceId
     select ${toWorkspaceId}, user_id from workspace_editors where workspace_id = ${fromWorkspaceId}`);
 }
 
+/** Replaces a workspace's plugins as they are, version and all: for a copy still being made. */
+export async function setWorkspacePlugins(db: Db, id: number, plugins: Record<string, unknown>) {
+  await db.update(workspaces).set({ workspacePlugins: plugins }).where(eq(workspaces.id, id));
+}
+
 /**
  * Applies a change made on `version`: one statement that both checks and bumps the
  * version, so two saves racing on the same version cannot both win. Undefined when

@@ -18,7 +18,7 @@ import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { copyLayerTree } from '../layers/layers.repository.js';
 import * as shares from './share-links.repository.js';
-import { createPluginChecks, type RequestOrigins } from './workspace-plugins.js';
+import { createPluginChecks, type RequestOrigins, remapPluginLayers } from './workspace-plugins.js';
 import { allows, rightsOf } from './workspaces.policy.js';
 import { presentSharedWorkspace, presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
@@ -214,7 +214,12 @@ export function createWorkspacesService(
           workspacePlugins: workspace.workspacePlugins,
         });
         await repo.copyEditors(tx, workspace.id, copy.id);
-        await copyLayerTree(tx, workspace.id, copy.id);
+        const layerCopies = await copyLayerTree(tx, workspace.id, copy.id);
+        await repo.setWorkspacePlugins(
+          tx,
+          copy.id,
+          remapPluginLayers(workspace.workspacePlugins, layerCopies),
+        );
         return copy.id;
       });
       const copy = await repo.findWorkspace(db, copyId);

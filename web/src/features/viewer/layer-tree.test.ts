@@ -9,6 +9,8 @@ import {
   isBaseLayer,
   parseCamera,
   setVisible,
+  tickedIds,
+  visibilityOf,
 } from './layer-tree';
 
 const layer = (id: number, name: string, overrides: Partial<Layer> = {}): Layer => ({
@@ -96,5 +98,22 @@ describe('layer tree', () => {
     expect(parseCamera(JSON.stringify(saved), camera)).toEqual(saved);
     expect(parseCamera('{', camera)).toBeUndefined();
     expect(parseCamera('{"longitude": 500}', camera)).toBeUndefined();
+  });
+
+  it('ticks exactly the layers of a saved view, and reads the ticks back as ids', () => {
+    const visibility = visibilityOf(tree, [2, 3, 6, 99]);
+    expect(visibility).toEqual({
+      1: false,
+      2: true,
+      3: true,
+      4: false,
+      5: false,
+      6: true,
+      7: false,
+      8: false,
+    });
+    expect(tickedIds(tree, visibility)).toEqual([2, 3, 6]);
+    // Trees unknown to the ticks read as saved.
+    expect(tickedIds(tree, {})).toEqual([1, 2, 3, 5, 6, 7, 8]);
   });
 });

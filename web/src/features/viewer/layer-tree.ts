@@ -101,3 +101,16 @@ export function parseCamera<T>(
     return undefined;
   }
 }
+
+/** Exactly the layers of `ids` ticked (a saved view's `visible`); ids no longer in the tree are ignored. */
+export function visibilityOf(tree: readonly Layer[], ids: readonly number[]): Visibility {
+  const ticked = new Set(ids);
+  return Object.fromEntries(flattenLayers(tree).map((layer) => [layer.id, ticked.has(layer.id)]));
+}
+
+/** The ids of the layers ticked, groups included, in the tree's order. */
+export function tickedIds(tree: readonly Layer[], visibility: Visibility): number[] {
+  return flattenLayers(tree)
+    .filter((layer) => visibility[layer.id] ?? layer.visible)
+    .map((layer) => layer.id);
+}

@@ -1,4 +1,7 @@
+export { getWorkspace, workspaceQueryOptions } from './api/get-workspace';
 export { useWorkspaces } from './api/get-workspaces';
+export { updateWorkspace } from './api/update-workspace';
+export { workspaceKeys } from './api/workspace-keys';
 export { DetailsSection } from './components/details-section';
 export { EditorsSection } from './components/editors-section';
 export { ShareLinksSection } from './components/share-links-section';

@@ -13,6 +13,7 @@ import {
   LabelStyle,
   type PolygonHierarchy,
   type Scene,
+  type SplitDirection,
   VerticalOrigin,
 } from 'cesium';
 import { defaultFeatureColours } from '../feature-style';
@@ -100,6 +101,15 @@ export function styleEntities(
       }
     }
   }
+}
+
+/**
+ * Puts the points on a side of the compare divider. Of the entities Cesium (1.140)
+ * splits only points and billboards: lines, areas and labels draw on both sides, which
+ * is why the editor offers no side for a layer of features (tools/split).
+ */
+export function splitPoints(entities: readonly Entity[], direction: SplitDirection) {
+  for (const entity of entities) if (entity.point) entity.point.splitDirection = direction as never;
 }
 
 /** Every position of the entities, for zooming to them. */

@@ -5,10 +5,10 @@
 
 import { BoundingSphere, Entity, GeoJsonDataSource, Resource } from 'cesium';
 import { errorMessage } from '../error-message';
-import type { LayerKind, ViewerLayerOf } from '../map-engine';
+import type { LayerKind, SplitSide, ViewerLayerOf } from '../map-engine';
 import { featureServerQuery } from '../map-services';
-import { entityPositions, onGlobe, styleEntities } from './feature-entities';
-import { defineAdapter, layerHandle } from './layer-adapter';
+import { entityPositions, onGlobe, splitPoints, styleEntities } from './feature-entities';
+import { defineAdapter, layerHandle, splitDirection } from './layer-adapter';
 
 /** What a kind reads its features from (an address, or GeoJSON already fetched), and whether flat ones drape. */
 type FeatureData = { data: string | Promise<unknown> | undefined; clampToGround: boolean };
@@ -23,13 +23,22 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
     let visible = layer.visible;
     let opacity = layer.opacity;
     let styledOpacity: number | undefined;
+    let side: SplitSide = 'both';
+    let splitSide: SplitSide | undefined;
     const apply = () => {
       if (!dataSource) return;
       dataSource.show = visible;
       // Restyling every entity is work: only when the opacity changed.
-      if (styledOpacity === opacity) return;
-      styleEntities(dataSource.entities.values, template, opacity, globe);
-      styledOpacity = opacity;
+      if (styledOpacity !== opacity) {
+        styleEntities(dataSource.entities.values, template, opacity, globe);
+        styledOpacity = opacity;
+        // Styling made the points anew, without their side.
+        splitSide = undefined;
+      }
+      if (splitSide !== side) {
+        splitPoints(dataSource.entities.values, splitDirection(side));
+        splitSide = side;
+      }
     };
 
     const { data, clampToGround } = read(layer);
@@ -68,6 +77,10 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
           scene.camera.flyToBoundingSphere(BoundingSphere.fromPoints(points), { duration: 1.5 });
       },
       owns: (picked) => picked instanceof Entity && (dataSource?.entities.contains(picked) ?? false),
+      setSplit: (value) => {
+        side = value;
+        apply();
+      },
       pending: () => (dataSource?.isLoading ? 'features' : undefined),
       remove: () => {
         if (dataSource) viewer.dataSources.remove(dataSource, true);

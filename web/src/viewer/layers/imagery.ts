@@ -18,7 +18,13 @@ import { errorMessage } from '../error-message';
 import { imageryStatus, type TileCounts } from '../layer-status';
 import type { LayerKind, ViewerLayerOf } from '../map-engine';
 import { arcgisMapServerOptions, wmsRequests, wmtsTiles } from '../map-services';
-import { defineAdapter, type LayerContext, type LayerHandle, layerHandle } from './layer-adapter';
+import {
+  defineAdapter,
+  type LayerContext,
+  type LayerHandle,
+  layerHandle,
+  splitDirection,
+} from './layer-adapter';
 
 /** Cesium's bundled Natural Earth II: the imagery that works with no internet. */
 export const naturalEarth = () =>
@@ -72,6 +78,9 @@ function addImagery(context: LayerContext, provider: Promise<ImageryProvider>): 
         scene.camera.flyTo({ destination: imagery.imageryProvider.rectangle, duration: 1.5 });
     },
     owns: (picked) => picked === imagery,
+    setSplit: (side) => {
+      imagery.splitDirection = splitDirection(side);
+    },
     raiseToTop: () => viewer.imageryLayers.raiseToTop(imagery),
     remove: () => viewer.imageryLayers.remove(imagery, true),
   });

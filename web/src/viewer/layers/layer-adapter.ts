@@ -4,8 +4,8 @@
  * drives. The engine knows no kind; an adapter knows no other layer.
  */
 
-import type { CesiumWidget, Scene, TerrainProvider } from 'cesium';
-import type { LayerKind, LayerStatus, ViewerLayer, ViewerLayerOf } from '../map-engine';
+import { type CesiumWidget, type Scene, SplitDirection, type TerrainProvider } from 'cesium';
+import type { LayerKind, LayerStatus, SplitSide, ViewerLayer, ViewerLayerOf } from '../map-engine';
 
 /** What an adapter may use of the map, for one layer. */
 export type LayerContext = {
@@ -34,8 +34,14 @@ export type LayerHandle = {
   terrain(): TerrainProvider | undefined;
   /** What it still draws that an idle map must wait for (a tileset's tiles), or undefined. */
   pending(): string | undefined;
+  /** Draws only on that side of the compare divider (`both`: everywhere); asked for before a late load too. */
+  setSplit(side: SplitSide): void;
   remove(): void;
 };
+
+/** Cesium's name for a side of the divider (`scene.splitPosition`). */
+export const splitDirection = (side: SplitSide): SplitDirection =>
+  side === 'left' ? SplitDirection.LEFT : side === 'right' ? SplitDirection.RIGHT : SplitDirection.NONE;
 
 /**
  * A handle with what a kind does not do left as nothing: a new engine method (a split
@@ -49,6 +55,8 @@ export function layerHandle(parts: Pick<LayerHandle, 'show' | 'remove'> & Partia
     raiseToTop: () => undefined,
     terrain: () => undefined,
     pending: () => undefined,
+    // Terrain shapes both sides alike: Cesium splits imagery, tilesets and points only.
+    setSplit: () => undefined,
     ...parts,
   };
 }

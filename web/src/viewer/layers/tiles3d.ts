@@ -2,7 +2,8 @@
 
 import { Cesium3DTileStyle, Cesium3DTileset } from 'cesium';
 import { errorMessage } from '../error-message';
-import { defineAdapter, layerHandle } from './layer-adapter';
+import type { SplitSide } from '../map-engine';
+import { defineAdapter, layerHandle, splitDirection } from './layer-adapter';
 
 export const tiles3dAdapter = defineAdapter(['3dtiles'], (context, layer) => {
   const { scene } = context;
@@ -12,9 +13,11 @@ export const tiles3dAdapter = defineAdapter(['3dtiles'], (context, layer) => {
   let visible = layer.visible;
   let opacity = layer.opacity;
   let styledOpacity = 1;
+  let side: SplitSide = 'both';
   const apply = () => {
     if (!tileset) return;
     tileset.show = visible;
+    tileset.splitDirection = splitDirection(side);
     if (styledOpacity === opacity) return;
     tileset.style = opacity < 1 ? new Cesium3DTileStyle({ color: `color('white', ${opacity})` }) : undefined;
     styledOpacity = opacity;
@@ -49,6 +52,10 @@ export const tiles3dAdapter = defineAdapter(['3dtiles'], (context, layer) => {
     },
     zoomTo: () => {
       if (tileset) scene.camera.flyToBoundingSphere(tileset.boundingSphere, { duration: 1.5 });
+    },
+    setSplit: (value) => {
+      side = value;
+      apply();
     },
     owns: (picked) => tileset !== undefined && picked === tileset,
     pending: () => (tileset?.show && !tileset.tilesLoaded ? 'tiles' : undefined),

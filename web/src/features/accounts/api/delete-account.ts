@@ -1,6 +1,7 @@
 import { accountsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
+import { workspaceKeys } from '../../workspaces';
 import { loadAccounts } from './get-accounts';
 
 /** `DELETE /api/accounts/{id}`: the account and its workspaces go. */
@@ -12,8 +13,8 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (id: number) => {
       await deleteAccount(id);
-      // Its workspaces went with it (the workspaces feature's list key).
-      queryClient.removeQueries({ queryKey: ['workspaces', 'list', id] });
+      // Its workspaces went with it.
+      queryClient.removeQueries({ queryKey: workspaceKeys.list(id) });
       return loadAccounts(queryClient);
     },
   });

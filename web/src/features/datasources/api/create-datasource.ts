@@ -1,7 +1,7 @@
 import { type CreateDatasourceRequest, datasourcesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { datasourceListsKey } from './get-datasources';
+import { datasourceKeys } from './datasource-keys';
 
 /** `POST /api/datasources` `{name, type, account, config}`: 201 the data source with its config. */
 export const createDatasource = (body: CreateDatasourceRequest) => callApi(datasourcesApi.create, { body });
@@ -10,6 +10,6 @@ export function useCreateDatasource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDatasource,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasourceListsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasourceKeys.lists() }),
   });
 }

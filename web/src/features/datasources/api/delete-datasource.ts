@@ -1,8 +1,7 @@
 import { datasourcesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { datasourceDetailKey } from './get-datasource';
-import { datasourceListsKey } from './get-datasources';
+import { datasourceKeys } from './datasource-keys';
 
 /** `DELETE /api/datasources/{id}`: 204; 400 `{detail}` naming the workspaces while their layers use it. */
 export const deleteDatasource = (id: number) => callApi(datasourcesApi.remove, { params: { id } });
@@ -13,8 +12,8 @@ export function useDeleteDatasource() {
   return useMutation({
     mutationFn: deleteDatasource,
     onSettled: (_, __, id) => {
-      queryClient.removeQueries({ queryKey: datasourceDetailKey(id) });
-      return queryClient.invalidateQueries({ queryKey: datasourceListsKey });
+      queryClient.removeQueries({ queryKey: datasourceKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: datasourceKeys.lists() });
     },
   });
 }
@@ -27,6 +26,6 @@ export function useDeleteDatasources() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly number[]) => Promise.allSettled(ids.map((id) => deleteDatasource(id))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: datasourceListsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: datasourceKeys.lists() }),
   });
 }

@@ -1,6 +1,7 @@
 import { type DatasourceType, datasourceTypesApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
+import { datasourceKeys } from './datasource-keys';
 
 /** `GET /api/datasourcetypes` (no login needed): the kinds of data source, `{id, key, name}`. */
 export async function getDatasourceTypes(signal?: AbortSignal): Promise<DatasourceType[]> {
@@ -10,7 +11,7 @@ export async function getDatasourceTypes(signal?: AbortSignal): Promise<Datasour
 
 export const datasourceTypesQueryOptions = () =>
   queryOptions({
-    queryKey: ['datasourceTypes'] as const,
+    queryKey: datasourceKeys.types(),
     queryFn: ({ signal }) => getDatasourceTypes(signal),
     // The types change with a release, not during a visit.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { type DatasourceOrdering, datasourcesApi, limits } from '@geows/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
+import { type CallInput, callApi } from '../../../api/client';
+import { datasourceKeys } from './datasource-keys';
 
 /** One page of the data sources table: the active account, a name search, an ordering, a 0-based page. */
 export type DatasourceListParams = {
@@ -11,13 +12,19 @@ export type DatasourceListParams = {
   page: number;
 };
 
-/** `GET /api/datasources?account=&search=&ordering=&page=&page_size=25`: the list envelope. */
+/** `GET /api/datasources?account=|workspace=&search=&ordering=&page=&page_size=`: the list envelope. */
+export const listDatasources = (
+  query: NonNullable<CallInput<typeof datasourcesApi.list>['query']>,
+  signal?: AbortSignal,
+) => callApi(datasourcesApi.list, { query, signal });
+
+/** A page of the account's data sources, as the table asks for it. */
 export const getDatasources = (
   { account, search, ordering, page }: DatasourceListParams,
   signal?: AbortSignal,
 ) =>
-  callApi(datasourcesApi.list, {
-    query: {
+  listDatasources(
+    {
       account,
       search: search.trim() || undefined,
       ordering,
@@ -25,14 +32,11 @@ export const getDatasources = (
       page_size: limits.dataSourcesPageSize,
     },
     signal,
-  });
-
-/** Every list of the feature starts with this key, so one invalidation reloads them all. */
-export const datasourceListsKey = ['datasources', 'list'] as const;
+  );
 
 export const datasourcesQueryOptions = (params: DatasourceListParams) =>
   queryOptions({
-    queryKey: [...datasourceListsKey, params] as const,
+    queryKey: datasourceKeys.list(params),
     queryFn: ({ signal }) => getDatasources(params, signal),
   });
 
@@ -42,4 +46,23 @@ export const useDatasources = (params: DatasourceListParams | undefined) =>
     ...datasourcesQueryOptions(params ?? { account: 0, search: '', ordering: '-date_modified', page: 0 }),
     enabled: params !== undefined,
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * The sources the caller may add as layers to the workspace, by name — all of its
+ * account's for the admin, those already in the workspace for an editor (the server
+ * decides; the account's others are the admin's): the first 100 matches and how many
+ * there are in all (the picker asks to narrow the search beyond).
+ */
+export const workspaceDatasourcesQueryOptions = (workspace: number, search: string) =>
+  queryOptions({
+    queryKey: datasourceKeys.picker(workspace, search),
+    queryFn: ({ signal }) =>
+      listDatasources(
+        { workspace, search: search.trim() || undefined, ordering: 'name', page_size: 100 },
+        signal,
+      ),
+    select: (page) => ({ sources: page.results, total: page.count }),
+    // An editor's choice follows the workspace's layers, which change meanwhile: read it at each opening.
+    staleTime: 0,
   });

@@ -1,8 +1,7 @@
 import { datasourcesApi, type UpdateDatasourceRequest } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { datasourceDetailKey } from './get-datasource';
-import { datasourceListsKey } from './get-datasources';
+import { datasourceKeys } from './datasource-keys';
 
 /** `PATCH /api/datasources/{id}` `{name?, config?}`: a secret the config leaves out is kept. */
 export const updateDatasource = (id: number, body: UpdateDatasourceRequest) =>
@@ -13,8 +12,8 @@ export function useUpdateDatasource() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateDatasourceRequest }) => updateDatasource(id, body),
     onSuccess: (updated) => {
-      queryClient.setQueryData(datasourceDetailKey(updated.id), updated);
-      return queryClient.invalidateQueries({ queryKey: datasourceListsKey });
+      queryClient.setQueryData(datasourceKeys.detail(updated.id), updated);
+      return queryClient.invalidateQueries({ queryKey: datasourceKeys.lists() });
     },
   });
 }

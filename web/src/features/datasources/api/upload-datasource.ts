@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/api-error';
 import { notifyUnauthorized } from '../../../api/client';
 import { getToken } from '../../../api/token-storage';
-import { datasourceListsKey } from './get-datasources';
+import { datasourceKeys } from './datasource-keys';
 
 export type UploadInput = { file: File; name: string; account: number };
 
@@ -69,6 +69,6 @@ export function useUploadDatasource(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UploadInput) => uploadDatasource(input, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasourceListsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasourceKeys.lists() }),
   });
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/form/error-text';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { datasourceDetailKey } from '../api/get-datasource';
+import { datasourceKeys } from '../api/datasource-keys';
 import { ArcgisSignInError, signInWithArcgis } from '../arcgis/sign-in-with-arcgis';
 
 const errorKeys: Record<string, 'arcgis.popupBlocked' | 'arcgis.closed'> = {
@@ -33,7 +33,7 @@ export function ArcgisSignIn({ detail }: { detail: DatasourceDetail | undefined 
     setBusy(true);
     try {
       const updated = await signInWithArcgis({ datasourceId: detail.id, portal, clientId });
-      queryClient.setQueryData(datasourceDetailKey(detail.id), updated);
+      queryClient.setQueryData(datasourceKeys.detail(detail.id), updated);
       show(t('arcgis.success', { username: updated.arcgis?.username ?? '' }));
     } catch (error) {
       if (error instanceof ArcgisSignInError) {

@@ -1,7 +1,7 @@
 import { type CreateInvitationRequest, invitationsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { workspaceInvitationsKey } from './get-workspace-invitations';
+import { invitationKeys } from './invitation-keys';
 
 /** `POST /api/invite` `{workspace, email}`: invites a person; the server mails them. */
 export const createInvitation = (body: CreateInvitationRequest) => callApi(invitationsApi.create, { body });
@@ -11,6 +11,6 @@ export function useCreateInvitation() {
   return useMutation({
     mutationFn: createInvitation,
     onSuccess: (created) =>
-      queryClient.invalidateQueries({ queryKey: workspaceInvitationsKey(created.workspace.id) }),
+      queryClient.invalidateQueries({ queryKey: invitationKeys.workspace(created.workspace.id) }),
   });
 }

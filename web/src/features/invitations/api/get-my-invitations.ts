@@ -2,6 +2,7 @@ import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
+import { invitationKeys } from './invitation-keys';
 
 /** `GET /api/invite`: the invitations addressed to the caller, each with its workspace; every page. */
 export function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
@@ -9,6 +10,6 @@ export function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
 }
 
 export const myInvitationsQueryOptions = () =>
-  queryOptions({ queryKey: ['invitations', 'mine'], queryFn: ({ signal }) => getMyInvitations(signal) });
+  queryOptions({ queryKey: invitationKeys.mine(), queryFn: ({ signal }) => getMyInvitations(signal) });
 
 export const useMyInvitations = () => useQuery(myInvitationsQueryOptions());

@@ -2,18 +2,16 @@ import { type Invitation, invitationsApi } from '@geows/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
+import { invitationKeys } from './invitation-keys';
 
 /** `GET /api/invite?workspace={id}`: one workspace's invitations, for its admin and editors; every page. */
 export function getWorkspaceInvitations(workspace: number, signal?: AbortSignal): Promise<Invitation[]> {
   return allPages((paging) => callApi(invitationsApi.list, { query: { workspace, ...paging }, signal }));
 }
 
-export const workspaceInvitationsKey = (workspace: number) =>
-  ['invitations', 'workspace', workspace] as const;
-
 export const workspaceInvitationsQueryOptions = (workspace: number) =>
   queryOptions({
-    queryKey: workspaceInvitationsKey(workspace),
+    queryKey: invitationKeys.workspace(workspace),
     queryFn: ({ signal }) => getWorkspaceInvitations(workspace, signal),
   });
 

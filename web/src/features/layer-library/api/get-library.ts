@@ -1,6 +1,7 @@
 import { type LibraryOrdering, layersApi } from '@geows/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
+import { layerKeys } from '../../viewer';
 
 export type LibraryParams = { account: number; search: string; ordering: LibraryOrdering; page: number };
 
@@ -16,8 +17,8 @@ export const getLibrary = ({ account, search, ordering, page }: LibraryParams, s
 
 export const libraryQueryOptions = (params: LibraryParams) =>
   queryOptions({
-    // Under ['layers', …]: an edit of any layer (here or in an editor) reloads it.
-    queryKey: ['layers', 'library', params] as const,
+    // Under the layers' keys: an edit of any layer (here or in an editor) reloads it.
+    queryKey: [...layerKeys.all, 'library', params] as const,
     queryFn: ({ signal }) => getLibrary(params, signal),
   });
 

@@ -1,8 +1,7 @@
 import { userGroupsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { membersKey } from './get-members';
-import { userGroupListsKey } from './get-user-groups';
+import { userGroupKeys } from './user-group-keys';
 
 /** `POST /api/userGroup/{id}/members` `{email}`: 201 the membership (pending until that address registers). */
 export const addMember = (group: number, email: string) =>
@@ -14,9 +13,9 @@ export function useAddMember(group: number) {
     mutationFn: (email: string) => addMember(group, email),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKey(group) }),
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.members(group) }),
         // The lists count the members.
-        queryClient.invalidateQueries({ queryKey: userGroupListsKey }),
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.lists() }),
       ]),
   });
 }

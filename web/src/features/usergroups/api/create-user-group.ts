@@ -1,7 +1,7 @@
 import { type CreateUserGroupRequest, userGroupsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { userGroupListsKey } from './get-user-groups';
+import { userGroupKeys } from './user-group-keys';
 
 /** `POST /api/userGroup` `{name, account}`: 201 the group. */
 export const createUserGroup = (body: CreateUserGroupRequest) => callApi(userGroupsApi.create, { body });
@@ -11,6 +11,6 @@ export function useCreateUserGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUserGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGroupListsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userGroupKeys.lists() }),
   });
 }

@@ -1,8 +1,7 @@
 import { userGroupsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { membersKey } from './get-members';
-import { userGroupListsKey } from './get-user-groups';
+import { userGroupKeys } from './user-group-keys';
 
 /** `DELETE /api/userGroup/{id}`: 204; layers that named the group no longer do. */
 export const deleteUserGroup = (id: number) => callApi(userGroupsApi.remove, { params: { id } });
@@ -13,8 +12,8 @@ export function useDeleteUserGroup() {
   return useMutation({
     mutationFn: deleteUserGroup,
     onSettled: (_, __, id) => {
-      queryClient.removeQueries({ queryKey: membersKey(id) });
-      return queryClient.invalidateQueries({ queryKey: userGroupListsKey });
+      queryClient.removeQueries({ queryKey: userGroupKeys.members(id) });
+      return queryClient.invalidateQueries({ queryKey: userGroupKeys.lists() });
     },
   });
 }

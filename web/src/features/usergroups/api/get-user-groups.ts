@@ -2,6 +2,7 @@ import { type UserGroup, userGroupsApi } from '@geows/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
+import { userGroupKeys } from './user-group-keys';
 
 /**
  * `GET /api/userGroup?account={id}`: that account's user groups; without an account,
@@ -13,12 +14,9 @@ export function getUserGroups(account: number | undefined, signal?: AbortSignal)
   );
 }
 
-/** Every group list starts with this key, so one invalidation reloads them all. */
-export const userGroupListsKey = ['userGroups', 'list'] as const;
-
 export const userGroupsQueryOptions = (account: number | undefined) =>
   queryOptions({
-    queryKey: [...userGroupListsKey, account ?? 'all'] as const,
+    queryKey: userGroupKeys.list(account),
     queryFn: ({ signal }) => getUserGroups(account, signal),
   });
 

@@ -1,8 +1,7 @@
 import { userGroupsApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { membersKey } from './get-members';
-import { userGroupListsKey } from './get-user-groups';
+import { userGroupKeys } from './user-group-keys';
 
 /** `DELETE /api/userGroup/{id}/members/{membershipId}`: 204. */
 export const removeMember = (group: number, member: number) =>
@@ -14,8 +13,8 @@ export function useRemoveMember(group: number) {
     mutationFn: (member: number) => removeMember(group, member),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKey(group) }),
-        queryClient.invalidateQueries({ queryKey: userGroupListsKey }),
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.members(group) }),
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.lists() }),
       ]),
   });
 }

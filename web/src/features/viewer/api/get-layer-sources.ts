@@ -1,6 +1,7 @@
 import { layersApi } from '@geows/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
+import { layerKeys } from './layer-keys';
 
 /**
  * `GET /api/layers/sources?workspace=` (or `?token=`): how to draw each layer the caller
@@ -11,8 +12,7 @@ export const getLayerSources = (workspace: number, token: string | undefined, si
 
 export const layerSourcesQueryOptions = (workspace: number, token: string | undefined) =>
   queryOptions({
-    // Under ['layers', …]: whatever changes the tree refetches the sources too.
-    queryKey: ['layers', 'sources', workspace, ...(token ? [{ token }] : [])] as const,
+    queryKey: layerKeys.sources(workspace, token),
     queryFn: ({ signal }) => getLayerSources(workspace, token, signal),
     select: (answer) => answer.results,
     staleTime: 0,

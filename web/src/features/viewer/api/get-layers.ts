@@ -2,6 +2,7 @@ import { layersApi } from '@geows/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { allPages } from '../../../api/all-pages';
 import { callApi } from '../../../api/client';
+import { layerKeys } from './layer-keys';
 
 /**
  * `GET /api/layers?workspace=` (or `?token=` for a share link): the workspace's layer tree,
@@ -14,7 +15,7 @@ export const getLayers = (workspace: number, token: string | undefined, signal?:
 
 export const layersQueryOptions = (workspace: number, token: string | undefined) =>
   queryOptions({
-    queryKey: ['layers', 'tree', workspace, ...(token ? [{ token }] : [])] as const,
+    queryKey: layerKeys.tree(workspace, token),
     queryFn: ({ signal }) => getLayers(workspace, token, signal),
     staleTime: 0,
   });

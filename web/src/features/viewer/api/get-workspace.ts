@@ -1,17 +1,18 @@
-import { workspacesApi } from '@geows/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
+import { getWorkspace, workspaceKeys, workspaceQueryOptions } from '../../workspaces';
 
-/** `GET /api/workspaces/{id}` (with `?token=` a share link's token, without login): name, camera, rights, version. */
-export const getViewerWorkspace = (id: number, token: string | undefined, signal?: AbortSignal) =>
-  callApi(workspacesApi.get, { params: { id }, query: token ? { token } : {}, signal });
+/*
+ * The workspace is the workspaces feature's data: its one fetcher and key factory live
+ * there. These names remain for the files that still import them from here, until they
+ * import the workspaces feature's instead.
+ */
 
-export const viewerWorkspaceKey = (id: number, token: string | undefined) =>
-  ['workspaces', 'detail', id, ...(token ? [{ token }] : [])] as const;
+/** @deprecated `getWorkspace` of the workspaces feature. */
+export const getViewerWorkspace = getWorkspace;
 
+/** @deprecated `workspaceKeys.detail` of the workspaces feature. */
+export const viewerWorkspaceKey = (id: number, token: string | undefined) => workspaceKeys.detail(id, token);
+
+/** The workspace as the map reads it: again at each opening, since others may have saved meanwhile. */
 export const viewerWorkspaceQueryOptions = (id: number, token: string | undefined) =>
-  queryOptions({
-    queryKey: viewerWorkspaceKey(id, token),
-    queryFn: ({ signal }) => getViewerWorkspace(id, token, signal),
-    staleTime: 0,
-  });
+  queryOptions({ ...workspaceQueryOptions(id, token), staleTime: 0 });

@@ -1,4 +1,4 @@
-import { camera as cameraSchema, defaultCamera, paths, pathTo, readWorkspacePlugins } from '@geows/contract';
+import { paths, pathTo } from '@geows/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LayersIcon from '@mui/icons-material/LayersOutlined';
@@ -15,30 +15,20 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { NotFound } from '../../../components/not-found';
-import { useSnackbar } from '../../../components/snackbar/snackbar-context';
-import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useUserGroups } from '../../usergroups';
 import { canEdit } from '../../workspaces';
-import { layerSourcesQueryOptions } from '../api/get-layer-sources';
-import { layersQueryOptions } from '../api/get-layers';
-import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
-import { useSaveCamera } from '../api/update-workspace-camera';
-import { drawnLayers, initialVisibility, parseCamera, setVisible, type Visibility } from '../layer-tree';
-import { legendOf } from '../legend';
 import { loadedWithMapPolicy } from '../map-document';
-import { type Sources, toViewerLayers } from '../to-viewer-layers';
-import { ToolButtons, type ToolContext, ToolDock, useViewerTools } from '../tools';
+import { ToolButtons, ToolDock, useViewerTools } from '../tools';
 import { EditorPanel, type EditorTab } from './editor/editor-panel';
 import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
 import { MapControls, ScaleBar } from './map-controls';
-import { useMapEngine } from './use-map-engine';
+import { useWorkspaceViewer } from './use-workspace-viewer';
 
 /** The caller's rights, as the workspace's details name them. */
 const rightsLabel = {
@@ -85,98 +75,14 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   // Phones: a tool's panel is a sheet under the map rather than a column beside it.
   const toolSheet = useMediaQuery('(max-width: 760px)');
-  const snackbar = useSnackbar();
-  const workspaceQuery = useQuery({
-    ...viewerWorkspaceQueryOptions(id ?? 0, token),
-    enabled: id !== undefined,
-  });
-  const layersQuery = useQuery({ ...layersQueryOptions(id ?? 0, token), enabled: id !== undefined });
-  const workspace = workspaceQuery.data;
-  const tree = layersQuery.data;
-  // The shell's loading overlay (guard 4) stays up until the workspace and its layers are read.
-  useRouteLoading(id !== undefined && (workspaceQuery.isPending || layersQuery.isPending));
-  const [visibility, setVisibility] = useState<Visibility | null>(null);
+  const viewer = useWorkspaceViewer(id, token, editing);
+  const { workspaceQuery, layersQuery, workspace, tree, statuses: allStatuses, toolContext, map } = viewer;
+  const { containerRef, engine, failure, pointer, picked, view, clearPicked } = map;
   const [panelOpen, setPanelOpen] = useState(!narrow);
   const [editorTab, setEditorTab] = useState<EditorTab>('layers');
-  const [conflict, setConflict] = useState(false);
-  const save = useSaveCamera(id ?? 0);
-
-  useEffect(() => {
-    if (tree && visibility === null) setVisibility(initialVisibility(tree));
-  }, [tree, visibility]);
-
-  const savedCamera = useMemo(
-    () => (workspace ? (parseCamera(workspace.camera, cameraSchema) ?? defaultCamera) : undefined),
-    [workspace],
-  );
-
-  const sourcesQuery = useQuery({ ...layerSourcesQueryOptions(id ?? 0, token), enabled: id !== undefined });
-  const sourceList = sourcesQuery.data;
-  const sources = useMemo<Sources>(
-    () =>
-      sourceList
-        ? { state: 'ready', byLayer: new Map(sourceList.map((source) => [source.layer, source])) }
-        : sourcesQuery.isError
-          ? { state: 'ready', byLayer: new Map() }
-          : { state: 'loading' },
-    [sourceList, sourcesQuery.isError],
-  );
-
-  // The editor shows the ticks as saved; the viewer's ticks are the visitor's own.
-  const shownVisibility = useMemo(
-    () => (editing ? initialVisibility(tree ?? []) : (visibility ?? {})),
-    [editing, tree, visibility],
-  );
   const groupsQuery = useUserGroups(editing ? workspace?.account : undefined);
 
-  const { layers, problems } = useMemo(
-    () =>
-      toViewerLayers(drawnLayers(tree ?? [], shownVisibility), sources, {
-        unreadable: t('viewer.sourceUnreadable'),
-        unsupported: t('viewer.unsupportedType'),
-      }),
-    [tree, shownVisibility, sources, t],
-  );
-
-  // Opacity set in the panel, for this visit only (the template's opacity is the saved one).
-  const [opacityOverrides, setOpacityOverrides] = useState<Record<string, number>>({});
-  const shownLayers = useMemo(
-    () => layers.map((layer) => ({ ...layer, opacity: opacityOverrides[layer.id] ?? layer.opacity })),
-    [layers, opacityOverrides],
-  );
-  const opacity = useMemo(
-    () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
-    [shownLayers],
-  );
-  const legends = useMemo(
-    () =>
-      Object.fromEntries(
-        layers.flatMap((layer) => {
-          const legend = legendOf(layer, window.location.origin);
-          return legend ? [[layer.id, legend] as const] : [];
-        }),
-      ),
-    [layers],
-  );
-  const { containerRef, engine, failure, statuses, pointer, picked, view, clearPicked } = useMapEngine(
-    savedCamera,
-    shownLayers,
-  );
-  const allStatuses = useMemo(() => ({ ...statuses, ...problems }), [statuses, problems]);
-
-  // The workspace's tools (tools/registry.ts): their toolbar toggles and the open one's panel.
-  const toolContext = useMemo<ToolContext | undefined>(
-    () =>
-      workspace
-        ? {
-            workspace,
-            plugins: readWorkspacePlugins(workspace.workspacePlugins),
-            token,
-            engine: engine ?? undefined,
-          }
-        : undefined,
-    [workspace, token, engine],
-  );
+  // The workspace's tools (tools/registry.ts): their toolbar toggles, overlays and the open one's panel.
   const tools = useViewerTools(toolContext);
   // On a phone the layer sheet and a tool's sheet would cover each other: one at a time.
   const toolOpen = tools.open !== undefined;
@@ -186,31 +92,6 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const onTogglePanel = () => {
     if (narrow && !panelOpen) tools.close();
     setPanelOpen((open) => !open);
-  };
-
-  const onToggle = useCallback(
-    (layerId: number, visible: boolean) =>
-      setVisibility((current) => (tree && current ? setVisible(tree, current, layerId, visible) : current)),
-    [tree],
-  );
-
-  const onSave = () => {
-    if (!engine || !workspace) return;
-    save.mutate(
-      { version: workspace.version, camera: engine.getCamera() },
-      {
-        onSuccess: () => snackbar.show(t('viewer.viewSaved')),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setConflict(true);
-          else snackbar.show(error.message, 'error');
-        },
-      },
-    );
-  };
-
-  const onReload = async () => {
-    await workspaceQuery.refetch();
-    setConflict(false);
   };
 
   if (id === undefined || (workspaceQuery.error instanceof ApiError && workspaceQuery.error.status === 404)) {
@@ -231,7 +112,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
     editing && workspace ? (
       <EditorPanel
         workspace={workspace}
-        tree={tree ?? []}
+        tree={tree}
         statuses={allStatuses}
         groups={groupsQuery.data ?? []}
         onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
@@ -240,14 +121,14 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
       />
     ) : (
       <LayerPanel
-        tree={tree ?? []}
-        visibility={visibility ?? {}}
+        tree={tree}
+        visibility={viewer.visibility}
         statuses={allStatuses}
-        onToggle={onToggle}
-        opacity={opacity}
-        onOpacity={(layerId, value) => setOpacityOverrides((all) => ({ ...all, [layerId]: value }))}
+        onToggle={viewer.onToggle}
+        opacity={viewer.opacity}
+        onOpacity={viewer.onOpacity}
         onZoomTo={(layerId) => engine?.zoomToLayer(String(layerId))}
-        legends={legends}
+        legends={viewer.legends}
       />
     );
   const panelTitle = editing ? t('editor.title') : t('viewer.layers');
@@ -286,6 +167,11 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
             '& .cesium-widget-errorPanel': { zIndex: 1 },
           }}
         />
+        {/* The tools' parts over the map (the compare divider), under the title bar and the panels. */}
+        {toolContext &&
+          tools.available.map(({ id: toolId, Overlay }) =>
+            Overlay ? <Overlay key={toolId} {...toolContext} /> : null,
+          )}
 
         {/* Top left: the workspace's name, the layer panel's toggle and the panel (desktop). */}
         <Box
@@ -327,23 +213,17 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
                 sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
               />
             )}
-            <ToolButtons
-              tools={tools.available}
-              openId={tools.open?.id}
-              onToggle={tools.toggle}
-              narrow={narrow}
-            />
-            {workspace && !token && canEdit(workspace.rights) && (
+            {workspace && viewer.mayEdit && (
               <ToolbarAction
                 narrow={narrow}
                 label={t('viewer.saveView')}
                 icon={<SaveIcon />}
                 variant="contained"
-                onClick={onSave}
-                disabled={!engine || save.isPending}
+                onClick={viewer.saveCamera}
+                disabled={!engine || viewer.saving}
               />
             )}
-            {workspace && !token && canEdit(workspace.rights) && (
+            {workspace && viewer.mayEdit && (
               <ToolbarAction
                 narrow={narrow}
                 label={editing ? t('workspace.view') : t('workspace.edit')}
@@ -353,11 +233,34 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
               />
             )}
           </Paper>
-          {conflict && (
+          {/* The workspace's tools in a row of their own: the title bar keeps room for the workspace's name. */}
+          {tools.available.length > 0 && (
+            <Paper
+              elevation={3}
+              role="toolbar"
+              aria-label={t('tools.toolbar')}
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 0.5,
+                p: 0.5,
+                maxWidth: '100%',
+              }}
+            >
+              <ToolButtons
+                tools={tools.available}
+                openId={tools.open?.id}
+                onToggle={tools.toggle}
+                narrow={narrow}
+              />
+            </Paper>
+          )}
+          {viewer.conflict && (
             <Alert
               severity="warning"
               action={
-                <Button color="inherit" size="small" onClick={onReload}>
+                <Button color="inherit" size="small" onClick={viewer.reload}>
                   {t('viewer.reload')}
                 </Button>
               }
@@ -388,7 +291,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
 
         {picked && (
           <Box sx={{ position: 'absolute', right: 8, bottom: 36 }}>
-            <FeatureInfo features={picked} tree={tree ?? []} onClose={clearPicked} />
+            <FeatureInfo features={picked} tree={tree} onClose={clearPicked} />
           </Box>
         )}
 
@@ -396,7 +299,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
           <MapControls
             disabled={!engine}
             view={view}
-            onHome={() => savedCamera && engine?.flyTo(savedCamera, 1)}
+            onHome={() => viewer.savedCamera && engine?.flyTo(viewer.savedCamera, 1)}
             onZoomIn={() => engine?.zoomIn()}
             onZoomOut={() => engine?.zoomOut()}
             onFaceNorth={() => engine?.faceNorth()}

@@ -1,8 +1,7 @@
 import { workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { editorsKey } from './get-editors';
-import { workspaceDetailKey } from './get-workspace';
+import { workspaceKeys } from './workspace-keys';
 
 /**
  * `POST /api/workspaces/{id}/editors` `{email}` (admin only): a registered user gets edit
@@ -17,8 +16,8 @@ export function useAddEditor(id: number) {
     mutationFn: (email: string) => addEditor(id, email),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: editorsKey(id) }),
-        queryClient.invalidateQueries({ queryKey: workspaceDetailKey(id) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.editors(id) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(id) }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { workspaceListKey } from './get-workspaces';
+import { workspaceKeys } from './workspace-keys';
 
 /** `POST /api/workspaces/sample` `{account}`: a workspace built from the data that ships with the product. */
 export const createSampleWorkspace = (account: number) =>
@@ -11,6 +11,6 @@ export function useCreateSampleWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSampleWorkspace,
-    onSuccess: (created) => queryClient.invalidateQueries({ queryKey: workspaceListKey(created.account) }),
+    onSuccess: (created) => queryClient.invalidateQueries({ queryKey: workspaceKeys.list(created.account) }),
   });
 }

@@ -1,7 +1,7 @@
 import { type CreateShareLinkRequest, workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { shareLinksKey } from './get-share-links';
+import { workspaceKeys } from './workspace-keys';
 
 /** `POST /api/workspaces/{id}/share` `{label?, expires?}`: answers the new link with its token. */
 export const createShareLink = (id: number, body: CreateShareLinkRequest) =>
@@ -11,6 +11,6 @@ export function useCreateShareLink(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateShareLinkRequest) => createShareLink(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareLinksKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.shareLinks(id) }),
   });
 }

@@ -1,8 +1,7 @@
 import { type Workspace, workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { workspaceDetailKey } from './get-workspace';
-import { workspaceListKey } from './get-workspaces';
+import { workspaceKeys } from './workspace-keys';
 
 /** `DELETE /api/workspaces/{id}`: the workspace's admin only (403 for editors and viewers). */
 export const deleteWorkspace = (id: number) => callApi(workspacesApi.remove, { params: { id } });
@@ -12,8 +11,8 @@ export function useDeleteWorkspace() {
   return useMutation({
     mutationFn: (target: Pick<Workspace, 'id' | 'account'>) => deleteWorkspace(target.id),
     onSuccess: (_, target) => {
-      queryClient.removeQueries({ queryKey: workspaceDetailKey(target.id) });
-      return queryClient.invalidateQueries({ queryKey: workspaceListKey(target.account) });
+      queryClient.removeQueries({ queryKey: workspaceKeys.detail(target.id) });
+      return queryClient.invalidateQueries({ queryKey: workspaceKeys.list(target.account) });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { editorsKey } from './get-editors';
-import { workspaceDetailKey } from './get-workspace';
+import { workspaceKeys } from './workspace-keys';
 
 /** `DELETE /api/workspaces/{id}/editors/{userId}` (admin only): takes the user's edit rights away. */
 export const removeEditor = (id: number, userId: number) =>
@@ -14,8 +13,8 @@ export function useRemoveEditor(id: number) {
     mutationFn: (userId: number) => removeEditor(id, userId),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: editorsKey(id) }),
-        queryClient.invalidateQueries({ queryKey: workspaceDetailKey(id) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.editors(id) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(id) }),
       ]),
   });
 }

@@ -1,8 +1,7 @@
 import { type UpdateWorkspaceRequest, workspacesApi } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { workspaceDetailKey } from './get-workspace';
-import { workspaceListKey } from './get-workspaces';
+import { workspaceKeys } from './workspace-keys';
 
 /**
  * `PATCH /api/workspaces/{id}` `{version, name?, description?, …}`: answers the workspace
@@ -16,8 +15,8 @@ export function useUpdateWorkspace(id: number) {
   return useMutation({
     mutationFn: (body: UpdateWorkspaceRequest) => updateWorkspace(id, body),
     onSuccess: (updated) => {
-      queryClient.setQueryData(workspaceDetailKey(id), updated);
-      return queryClient.invalidateQueries({ queryKey: workspaceListKey(updated.account) });
+      queryClient.setQueryData(workspaceKeys.detail(id), updated);
+      return queryClient.invalidateQueries({ queryKey: workspaceKeys.list(updated.account) });
     },
   });
 }

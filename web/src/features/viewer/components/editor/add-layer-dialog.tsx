@@ -16,8 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workspaceDatasourcesQueryOptions } from '../../api/get-account-datasources';
-import { inspectSourceQueryOptions } from '../../api/inspect-source';
+import { inspectStoredSourceQueryOptions, workspaceDatasourcesQueryOptions } from '../../../datasources';
 
 /** Types whose service offers sub-layers to choose from (what inspect lists). */
 const withSubLayers = new Set(['wms', 'wmts', 'arcgis-mapserver', 'arcgis-featureserver']);
@@ -57,7 +56,7 @@ export function AddLayerDialog({
     enabled: open,
   });
   const inspect = useQuery({
-    ...inspectSourceQueryOptions({ id: chosen?.id ?? 0, type: chosen?.type ?? 0 }),
+    ...inspectStoredSourceQueryOptions({ id: chosen?.id ?? 0, type: chosen?.type ?? 0 }),
     enabled: open && chosen !== null && withSubLayers.has(chosen.key),
   });
   // Null: the caller may not read the source's settings (an editor), so there is no choice to offer.

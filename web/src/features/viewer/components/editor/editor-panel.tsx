@@ -74,7 +74,7 @@ export function EditorPanel({ workspace, tree, statuses, groups, onZoomTo, tab, 
               <DetailsSection workspace={workspace} />
               {/* Each workspace tool's own settings (tools/registry.ts), e.g. the dashboard's address. */}
               {viewerTools.map(({ id: toolId, Settings }) =>
-                Settings ? <Settings key={toolId} workspace={workspace} /> : null,
+                Settings ? <Settings key={toolId} workspace={workspace} tree={tree} /> : null,
               )}
             </Stack>
           )}

@@ -73,7 +73,7 @@ type Dialog =
  * The editor's layer tree: add layers from the account's data sources and groups,
  * rename, restyle, restrict to user groups, tick, delete, and move — by dragging (mouse,
  * touch or keyboard: Space, arrows, Space) or from each row's menu. Every change is
- * saved at once and the tree is read again from the server.
+ * saved at once, and the tree shows the server's answer to it.
  */
 export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Props) {
   const { t } = useTranslation();
@@ -96,14 +96,8 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
     if (target) update(id, target);
   };
 
-  const onToggle = (layer: Layer, visible: boolean) => {
-    update(layer.id, { visible });
-    // Base layers are one choice: ticking one unticks the others.
-    if (visible && isBaseLayer(layer) && !isGroup(layer))
-      for (const other of flattenLayers(tree))
-        if (other.id !== layer.id && isBaseLayer(other) && !isGroup(other) && other.visible)
-          update(other.id, { visible: false });
-  };
+  // Base layers are one choice: the server unticks the others when one is ticked, in the same request.
+  const onToggle = (layer: Layer, visible: boolean) => update(layer.id, { visible });
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) move(Number(active.id), dropMove(tree, Number(active.id), Number(over.id)));

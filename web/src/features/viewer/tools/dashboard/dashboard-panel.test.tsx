@@ -31,6 +31,12 @@ const contextFor = (plugins: object): ToolContext => {
     plugins: readWorkspacePlugins(workspace.workspacePlugins),
     token: undefined,
     engine: undefined,
+    tree: [],
+    canEdit: false,
+    visibleLayers: [],
+    showLayers: () => undefined,
+    split: undefined,
+    setSplit: () => undefined,
   };
 };
 

@@ -38,7 +38,7 @@ describe('the dashboard setting in the editor', () => {
 
   it('refuses a javascript: address in the form, without asking the server', async () => {
     const fetchMock = stubFetch({});
-    renderWithProviders(<DashboardSettings workspace={workspace} reload={vi.fn()} />);
+    renderWithProviders(<DashboardSettings tree={[]} workspace={workspace} reload={vi.fn()} />);
     expect((field() as HTMLInputElement).value).toBe('https://old.example.org/board');
 
     typeAndSave('javascript:alert(1)');
@@ -61,7 +61,7 @@ describe('the dashboard setting in the editor', () => {
         json({ ...workspace, ...(body as object), version: workspace.version + 1 }),
     });
     const reload = vi.fn();
-    renderWithProviders(<DashboardSettings workspace={workspace} reload={reload} />);
+    renderWithProviders(<DashboardSettings tree={[]} workspace={workspace} reload={reload} />);
 
     typeAndSave('  https://bi.example.org/harbour ');
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
@@ -81,7 +81,7 @@ describe('the dashboard setting in the editor', () => {
       '/api/workspaces/5': ({ body }) => json({ ...workspace, ...(body as object), version: 4 }),
     });
     const reload = vi.fn();
-    renderWithProviders(<DashboardSettings workspace={workspace} reload={reload} />);
+    renderWithProviders(<DashboardSettings tree={[]} workspace={workspace} reload={reload} />);
     typeAndSave('https://old.example.org/other-board');
     expect(await screen.findByText('Dashboard saved')).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
@@ -92,7 +92,7 @@ describe('the dashboard setting in the editor', () => {
       "bi.url must not be on this site's own origin: the dashboard must come from another site.";
     stubFetch({ '/api/workspaces/5': () => json({ workspacePlugins: [refusal] }, 400) });
     const reload = vi.fn();
-    renderWithProviders(<DashboardSettings workspace={workspace} reload={reload} />);
+    renderWithProviders(<DashboardSettings tree={[]} workspace={workspace} reload={reload} />);
     typeAndSave('http://localhost:3000/board');
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');

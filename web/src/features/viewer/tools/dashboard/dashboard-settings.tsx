@@ -14,9 +14,9 @@ import { useZodForm } from '../../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { SectionCard } from '../../../../components/ui/section-card';
 import { viewerWorkspaceQueryOptions } from '../../api/get-workspace';
+import { useSavePlugins } from '../save-plugins';
 import type { ToolSettingsProps } from '../tool';
 import { dashboardForm, needsReload, withDashboardUrl } from './dashboard-url';
-import { useSavePlugins } from './save-dashboard';
 
 const reloadPage = () => window.location.reload();
 

@@ -1,0 +1,263 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { type ApiSession, apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import { xyzTileColour } from './fake-arcgis-portal';
+import { plausibleEndpoint, test } from './fixtures';
+import { createActiveUser } from './identity';
+import type { Rgb } from './map-service-fixtures';
+import { lookAt } from './screenshot';
+import {
+  createLayer,
+  createShareLink,
+  createXyzSource,
+  fixtureOrigin,
+  waitForMapIdle,
+} from './viewer-fixtures';
+
+/**
+ * The compare divider (RUNTIME.md `splitPanel`; web/src/features/viewer/tools/split,
+ * web/src/viewer/split.ts): a workspace whose split is on, with magenta tiles on the left
+ * and cyan tiles on the right, proven by the canvas' pixels on either side of the divider
+ * as it moves by touch, by mouse and by keys.
+ */
+
+const cyan: Rgb = [0, 255, 255];
+const magenta: Rgb = xyzTileColour;
+
+/** A workspace with two tile layers, magenta set to the left and cyan to the right, the split on. */
+async function prepare(request: APIRequestContext) {
+  const user = await createActiveUser(request, 'split');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Split account'));
+  const workspace = await createWorkspace(session, account, uniqueName('Split workspace'));
+  const tiles = `${fixtureOrigin()}/xyz/{z}/{x}/{y}.png`;
+  const magentaSource = await createXyzSource(session, account, 'Magenta tiles', tiles);
+  const cyanSource = await createXyzSource(session, account, 'Cyan tiles', `${tiles}?colour=00ffff`);
+  const left = await createLayer(session, workspace.id, 'Magenta tiles', magentaSource.id);
+  const right = await createLayer(session, workspace.id, 'Cyan tiles', cyanSource.id);
+
+  const headers = { Authorization: `Token ${session.token}` };
+  const read = await session.request.get(`/api/workspaces/${workspace.id}`, { headers });
+  const { version } = (await read.json()) as { version: number };
+  const saved = await session.request.patch(`/api/workspaces/${workspace.id}`, {
+    headers,
+    data: {
+      version,
+      workspacePlugins: JSON.stringify({
+        splitPanel: { enabled: true, left: [left.id], right: [right.id], position: 0.5 },
+      }),
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return { session, workspace, left, right };
+}
+
+/** A small window (software WebGL draws it faster) that can be touched, logged in when a session is given. */
+async function openContext(browser: Browser, session: ApiSession | undefined, colorScheme: 'light' | 'dark') {
+  const context = await browser.newContext({
+    viewport: { width: 800, height: 600 },
+    hasTouch: true,
+    colorScheme,
+  });
+  // Nothing leaves the machine: the analytics endpoint is answered here (as e2e/fixtures.ts does).
+  await context.route(plausibleEndpoint, (route) =>
+    route.fulfill({ status: 202, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'ok' }),
+  );
+  if (session)
+    await context.addInitScript((token) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', token);
+    }, session.token);
+  return context;
+}
+
+/** The colour drawn at a point of the map, given as shares of its width and height. */
+function colourAt(page: Page, x: number, y: number) {
+  return page.evaluate(
+    ([fx, fy]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.cesium-widget canvas');
+      if (!canvas) throw new Error('No map canvas');
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d');
+      if (!context) throw new Error('No 2D context');
+      context.drawImage(canvas, 0, 0);
+      const { data } = context.getImageData(
+        Math.round(fx * canvas.width),
+        Math.round(fy * canvas.height),
+        1,
+        1,
+      );
+      return [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0] as const;
+    },
+    [x, y] as const,
+  );
+}
+
+/** Which of the two layers shows at a point of the map: 'magenta', 'cyan' or 'other'. */
+async function layerAt(page: Page, x: number, y = 0.5) {
+  const colour = await colourAt(page, x, y);
+  const near = (target: Rgb) =>
+    colour.reduce((sum, value, i) => sum + Math.abs(value - (target[i] ?? 0)), 0) < 60;
+  return near(magenta) ? 'magenta' : near(cyan) ? 'cyan' : 'other';
+}
+
+/** Probes on both sides of the middle, where the globe surely lies. */
+const leftProbe = 0.35;
+const rightProbe = 0.65;
+
+/** Scrolls the editor's panel to the compare settings, for their picture. */
+const showSettings = (page: Page) =>
+  page
+    .getByRole('heading', { name: 'Compare', level: 2 })
+    .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+
+let context: BrowserContext | undefined;
+test.afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+test('shows one layer left of the divider and the other right, and the divider moves by touch, mouse and keys', async ({
+  browser,
+  request,
+}) => {
+  const { session, workspace } = await prepare(request);
+  context = await openContext(browser, session, 'light');
+  const page = await context.newPage();
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await expect(page.getByRole('region', { name: `3D map of ${workspace.name}` })).toBeVisible();
+  await waitForMapIdle(page);
+
+  const slider = page.getByRole('slider', { name: 'Compare divider' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  await expect(slider).toHaveAttribute('aria-valuetext', '50% from the left');
+  expect(await layerAt(page, leftProbe)).toBe('magenta');
+  expect(await layerAt(page, rightProbe)).toBe('cyan');
+
+  // Touch: a finger drags the divider from the middle to four fifths of the map's width.
+  const map = await page.getByRole('region', { name: `3D map of ${workspace.name}` }).boundingBox();
+  if (!map) throw new Error('No map');
+  const y = map.y + map.height * 0.75;
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', map.x + map.width * 0.5);
+  for (const share of [0.55, 0.65, 0.75, 0.8]) await touch('touchMove', map.x + map.width * share);
+  await touch('touchEnd', map.x + map.width * 0.8);
+  await expect(slider).toHaveAttribute('aria-valuenow', '80');
+  await expect.poll(() => layerAt(page, rightProbe)).toBe('magenta');
+  expect(await layerAt(page, leftProbe)).toBe('magenta');
+
+  // A mouse drags it back to a fifth.
+  await page.mouse.move(map.x + map.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(map.x + map.width * 0.2, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(slider).toHaveAttribute('aria-valuenow', '20');
+  await expect.poll(() => layerAt(page, leftProbe)).toBe('cyan');
+  expect(await layerAt(page, rightProbe)).toBe('cyan');
+
+  // Keys: End puts everything left of it, PageDown steps back a tenth at a time.
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  await expect.poll(() => layerAt(page, rightProbe)).toBe('magenta');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  await expect.poll(() => layerAt(page, rightProbe)).toBe('cyan');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', '51% from the left');
+  expect(await layerAt(page, leftProbe)).toBe('magenta');
+
+  // Off for this visit: both layers draw everywhere again, the top one (magenta) over the other.
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.getByRole('switch', { name: 'Show the divider' }).uncheck();
+  await expect(slider).toHaveCount(0);
+  await expect.poll(() => layerAt(page, rightProbe)).toBe('magenta');
+});
+
+test('the share page shows the split read-only (screenshots at 1280 and 375, light and dark)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const { session, workspace } = await prepare(request);
+  const { token } = await createShareLink(session, workspace.id);
+  context = await openContext(browser, undefined, 'light');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/workspace/share/${workspace.id}/${token}?e2e`);
+  await waitForMapIdle(page);
+  const slider = page.getByRole('slider', { name: 'Compare divider' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  expect(await layerAt(page, leftProbe)).toBe('magenta');
+  expect(await layerAt(page, rightProbe)).toBe('cyan');
+
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Left of the divider' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save divider position' })).toHaveCount(0);
+  await waitForMapIdle(page);
+  await lookAt(page, testInfo, 'viewer-split', { fullPage: false });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await lookAt(page, testInfo, 'viewer-split', { fullPage: false });
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await waitForMapIdle(page);
+  await lookAt(page, testInfo, 'viewer-split', { fullPage: false });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await lookAt(page, testInfo, 'viewer-split', { fullPage: false });
+});
+
+test('the editor sets each layer’s side and saves it as splitPanel (screenshots of the settings)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const { session, workspace, left, right } = await prepare(request);
+  context = await openContext(browser, session, 'light');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/workspace/${workspace.id}?e2e`);
+  await page.getByRole('tab', { name: 'Details' }).click({ timeout: 60_000 });
+  const side = (name: string) => page.getByRole('group', { name: `Side of ${name}` });
+  await expect(side('Magenta tiles').getByRole('button', { name: 'Left' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(side('Cyan tiles').getByRole('button', { name: 'Right' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await showSettings(page);
+  await lookAt(page, testInfo, 'editor-split', { fullPage: false });
+
+  // Swapped: cyan on the left, magenta on both sides.
+  await side('Cyan tiles').getByRole('button', { name: 'Left' }).click();
+  await side('Magenta tiles').getByRole('button', { name: 'Both' }).click();
+  await page.getByRole('button', { name: 'Save compare settings' }).click();
+  await expect(page.getByText('Compare settings saved')).toBeVisible();
+  const read = await session.request.get(`/api/workspaces/${workspace.id}`, {
+    headers: { Authorization: `Token ${session.token}` },
+  });
+  const { workspacePlugins } = (await read.json()) as { workspacePlugins: string };
+  expect(JSON.parse(workspacePlugins).splitPanel).toEqual({
+    enabled: true,
+    left: [right.id],
+    right: [],
+    position: 0.5,
+  });
+  expect(left.id).not.toBe(right.id);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // The editor's panel stays open as the window narrows: it is the bottom sheet now.
+  await expect(page.getByRole('tab', { name: 'Details', selected: true })).toBeInViewport();
+  await showSettings(page);
+  await lookAt(page, testInfo, 'editor-split', { fullPage: false });
+});

@@ -1,0 +1,232 @@
+import { camera as cameraSchema, defaultCamera, type Layer, readWorkspacePlugins } from '@geows/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/api-error';
+import { useSnackbar } from '../../../components/snackbar/snackbar-context';
+import { useRouteLoading } from '../../../lib/use-route-loading';
+import { canEdit } from '../../workspaces';
+import { layerSourcesQueryOptions } from '../api/get-layer-sources';
+import { layersQueryOptions } from '../api/get-layers';
+import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
+import { useSaveCamera } from '../api/update-workspace-camera';
+import {
+  drawnLayers,
+  initialVisibility,
+  parseCamera,
+  setVisible,
+  tickedIds,
+  type Visibility,
+  visibilityOf,
+} from '../layer-tree';
+import { legendOf } from '../legend';
+import { type Sources, toViewerLayers } from '../to-viewer-layers';
+import type { ToolContext } from '../tools';
+import { splitSides } from '../tools/split/split-sides';
+import { viewById } from '../tools/views/view-link';
+import { useMapEngine } from './use-map-engine';
+
+const noLayers: readonly Layer[] = [];
+
+/**
+ * Everything the workspace's map screen shows, as state: the workspace and its layers as
+ * read, the visitor's ticks and opacities, the compare divider, the map and what it
+ * reports, and the context the tools get. The screen (viewer-screen.tsx) only lays it
+ * out; a tool reaches all of this through `toolContext`, never through the screen.
+ */
+export function useWorkspaceViewer(id: number | undefined, token: string | undefined, editing: boolean) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [searchParams] = useSearchParams();
+  const workspaceQuery = useQuery({
+    ...viewerWorkspaceQueryOptions(id ?? 0, token),
+    enabled: id !== undefined,
+  });
+  const layersQuery = useQuery({ ...layersQueryOptions(id ?? 0, token), enabled: id !== undefined });
+  const sourcesQuery = useQuery({ ...layerSourcesQueryOptions(id ?? 0, token), enabled: id !== undefined });
+  const workspace = workspaceQuery.data;
+  const tree = layersQuery.data ?? noLayers;
+  // The shell's loading overlay (guard 4) stays up until the workspace and its layers are read.
+  useRouteLoading(id !== undefined && (workspaceQuery.isPending || layersQuery.isPending));
+
+  const plugins = useMemo(
+    () => (workspace ? readWorkspacePlugins(workspace.workspacePlugins) : undefined),
+    [workspace],
+  );
+  const savedCamera = useMemo(
+    () => (workspace ? (parseCamera(workspace.camera, cameraSchema) ?? defaultCamera) : undefined),
+    [workspace],
+  );
+
+  // `?view=`: the saved view the page opens at, decided once, when the workspace is first read.
+  const [startView, setStartView] = useState<{ view: ReturnType<typeof viewById> } | undefined>(undefined);
+  const viewId = searchParams.get('view');
+  useEffect(() => {
+    if (!plugins || startView !== undefined) return;
+    const view = viewById(plugins, viewId);
+    if (viewId !== null && !view) snackbar.show(t('viewer.viewMissing'), 'warning');
+    setStartView({ view });
+  }, [plugins, startView, viewId, snackbar, t]);
+  const openingView = startView?.view;
+
+  const [visibility, setVisibility] = useState<Visibility | null>(null);
+  useEffect(() => {
+    if (!layersQuery.data || !startView || visibility !== null) return;
+    setVisibility(
+      startView.view
+        ? visibilityOf(layersQuery.data, startView.view.visible)
+        : initialVisibility(layersQuery.data),
+    );
+  }, [layersQuery.data, startView, visibility]);
+
+  // The compare divider for this visit: where the view or the workspace puts it, while the split is on.
+  const [split, setSplit] = useState<number | undefined>(undefined);
+  const [splitStarted, setSplitStarted] = useState(false);
+  useEffect(() => {
+    if (!plugins || !startView || splitStarted) return;
+    setSplitStarted(true);
+    if (!plugins.splitPanel.enabled) return;
+    setSplit(startView.view?.split ?? plugins.splitPanel.position);
+  }, [plugins, startView, splitStarted]);
+  const sides = useMemo(
+    () => (plugins ? splitSides(tree, plugins.splitPanel) : new Map<number, 'left' | 'right'>()),
+    [tree, plugins],
+  );
+
+  const sources = useMemo<Sources>(() => {
+    const list = sourcesQuery.data;
+    if (list) return { state: 'ready', byLayer: new Map(list.map((source) => [source.layer, source])) };
+    return sourcesQuery.isError ? { state: 'ready', byLayer: new Map() } : { state: 'loading' };
+  }, [sourcesQuery.data, sourcesQuery.isError]);
+
+  // The editor shows the ticks as saved; the viewer's ticks are the visitor's own.
+  const shownVisibility = useMemo(
+    () => (editing ? initialVisibility(tree) : (visibility ?? {})),
+    [editing, tree, visibility],
+  );
+
+  const { layers, problems } = useMemo(
+    () =>
+      toViewerLayers(drawnLayers(tree, shownVisibility), sources, {
+        unreadable: t('viewer.sourceUnreadable'),
+        unsupported: t('viewer.unsupportedType'),
+      }),
+    [tree, shownVisibility, sources, t],
+  );
+
+  // Opacity set in the panel, for this visit only (the template's opacity is the saved one).
+  const [opacityOverrides, setOpacityOverrides] = useState<Record<string, number>>({});
+  const shownLayers = useMemo(
+    () =>
+      layers.map((layer) => ({
+        ...layer,
+        opacity: opacityOverrides[layer.id] ?? layer.opacity,
+        split: split === undefined ? ('both' as const) : (sides.get(Number(layer.id)) ?? 'both'),
+      })),
+    [layers, opacityOverrides, split, sides],
+  );
+  const opacity = useMemo(
+    () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
+    [shownLayers],
+  );
+  const legends = useMemo(
+    () =>
+      Object.fromEntries(
+        layers.flatMap((layer) => {
+          const legend = legendOf(layer, window.location.origin);
+          return legend ? [[layer.id, legend] as const] : [];
+        }),
+      ),
+    [layers],
+  );
+
+  // The map starts once it knows where: at the view asked for, else at the workspace's camera.
+  const startCamera = startView ? (openingView?.camera ?? savedCamera) : undefined;
+  const map = useMapEngine(startCamera, shownLayers);
+  const { engine } = map;
+  const statuses = useMemo(() => ({ ...map.statuses, ...problems }), [map.statuses, problems]);
+
+  useEffect(() => {
+    engine?.setSplitPosition(split);
+  }, [engine, split]);
+
+  const onToggle = useCallback(
+    (layerId: number, visible: boolean) =>
+      setVisibility((current) => (current ? setVisible(tree, current, layerId, visible) : current)),
+    [tree],
+  );
+  const onOpacity = useCallback(
+    (layerId: number, value: number) => setOpacityOverrides((all) => ({ ...all, [layerId]: value })),
+    [],
+  );
+  const showLayers = useCallback(
+    (ids: readonly number[]) => {
+      if (!editing) setVisibility(visibilityOf(tree, ids));
+    },
+    [editing, tree],
+  );
+
+  const mayEdit = Boolean(workspace && !token && canEdit(workspace.rights));
+  const visibleLayers = useMemo(() => tickedIds(tree, shownVisibility), [tree, shownVisibility]);
+  const toolContext = useMemo<ToolContext | undefined>(
+    () =>
+      workspace && plugins
+        ? {
+            workspace,
+            plugins,
+            token,
+            engine: engine ?? undefined,
+            tree,
+            canEdit: mayEdit,
+            visibleLayers,
+            showLayers,
+            split,
+            setSplit,
+          }
+        : undefined,
+    [workspace, plugins, token, engine, tree, mayEdit, visibleLayers, showLayers, split],
+  );
+
+  // Save view: the camera as the workspace's own (a 409 when someone saved meanwhile).
+  const save = useSaveCamera(id ?? 0);
+  const [conflict, setConflict] = useState(false);
+  const saveCamera = () => {
+    if (!engine || !workspace) return;
+    save.mutate(
+      { version: workspace.version, camera: engine.getCamera() },
+      {
+        onSuccess: () => snackbar.show(t('viewer.viewSaved')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setConflict(true);
+          else snackbar.show(error.message, 'error');
+        },
+      },
+    );
+  };
+  const reload = async () => {
+    await workspaceQuery.refetch();
+    setConflict(false);
+  };
+
+  return {
+    workspaceQuery,
+    layersQuery,
+    workspace,
+    tree,
+    savedCamera,
+    visibility: visibility ?? {},
+    onToggle,
+    opacity,
+    onOpacity,
+    legends,
+    statuses,
+    map,
+    toolContext,
+    mayEdit,
+    saveCamera,
+    saving: save.isPending,
+    conflict,
+    reload,
+  };
+}
