@@ -16,6 +16,7 @@ import {
   wmsCapabilities as wmsCapabilitiesXml,
   wmtsCapabilities,
 } from './map-service-fixtures';
+import { terrainFixture, terrainLayerJson, terrainTileAt } from './terrain-fixture';
 
 /** What the fake portal signs in as, and the token its MapServer wants. */
 export const portalUser = 'esri_e2e';
@@ -230,8 +231,8 @@ function send(response: http.ServerResponse, type: string, body: string | Uint8A
 
 /**
  * The viewer's layer services (web/e2e/map-service-fixtures.ts says what each draws where):
- * WMS 1.3.0, WMTS, an ArcGIS MapServer tile cache, a GeoJSON file and a 3D Tiles 1.1
- * tileset. Answers whether the request was one of theirs.
+ * WMS 1.3.0, WMTS, an ArcGIS MapServer tile cache, a GeoJSON file, a 3D Tiles 1.1
+ * tileset and a terrain (e2e/terrain-fixture.ts). Answers whether the request was one of theirs.
  */
 async function serveMapFixture(url: URL, response: http.ServerResponse): Promise<boolean> {
   const pathname = url.pathname;
@@ -339,6 +340,15 @@ async function serveMapFixture(url: URL, response: http.ServerResponse): Promise
   }
   if (pathname === '/3dtiles/box/box.glb') {
     send(response, 'model/gltf-binary', await box());
+    return true;
+  }
+  if (pathname === `${terrainFixture.path}layer.json`) {
+    send(response, 'application/json', JSON.stringify(terrainLayerJson()));
+    return true;
+  }
+  const terrain = terrainTileAt(pathname);
+  if (terrain) {
+    send(response, 'application/octet-stream', terrain);
     return true;
   }
   return false;

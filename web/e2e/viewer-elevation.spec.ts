@@ -149,7 +149,7 @@ test('draws a line and shows its elevation profile from the built-in ground mode
   expect(rows).toHaveLength(201);
   expect(Number(rows[200]?.split(',')[3])).toBeCloseTo(profile.profiles[0]?.heights[199] ?? Number.NaN, 6);
 
-  // The narrowest panel leaves the map's toolbar room for the workspace's name.
+  // The panel at its narrowest, as on a small laptop: the chart and its figures must still read.
   await page.getByRole('separator', { name: 'Resize Elevation profile' }).press('Home');
   await page.mouse.move(5, 400);
   await lookAt(page, testInfo, 'viewer-elevation', { fullPage: false });

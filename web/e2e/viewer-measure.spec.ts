@@ -1,20 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import geodesic from 'geographiclib-geodesic';
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
-import { waitForMapIdle } from './viewer-fixtures';
+import { mapFixtures } from './map-service-fixtures';
+import { lookAt } from './screenshot';
+import { terrainFixture, terrainHeight } from './terrain-fixture';
+import { createLayer, createSource, fixtureOrigin, waitForMapIdle } from './viewer-fixtures';
 
 /**
  * The Measure tool (web/src/features/viewer/tools/measure, web/src/viewer/sketch.ts):
  * points placed with the mouse and by touch where the map shows known places, a
  * dragged and a removed point, the distance the panel shows against the geodesic one
- * worked out here, and Escape ending the drawing.
+ * worked out here, and Escape ending the drawing; and points placed on a 3D tileset and
+ * on terrain, whose heights the panel's height difference gives away.
  */
 
-type Place = { longitude: number; latitude: number };
+type Place = { longitude: number; latitude: number; height?: number };
 const west: Place = { longitude: 4.96, latitude: 52.0 };
 const east: Place = { longitude: 5.04, latitude: 52.0 };
 const north: Place = { longitude: 5.0, latitude: 52.04 };
@@ -22,54 +24,50 @@ const north: Place = { longitude: 5.0, latitude: 52.04 };
 const geodesicMetres = (from: Place, to: Place) =>
   geodesic.Geodesic.WGS84.Inverse(from.latitude, from.longitude, to.latitude, to.longitude).s12 ?? 0;
 
-/** Where a place shows on the page, from the map's test hook. */
+/** Where a place (at its height, else on the ellipsoid) shows on the page, from the map's test hook. */
 async function onPage(page: Page, place: Place) {
   const box = await page.locator('.cesium-widget canvas').boundingBox();
   const point = await page.evaluate(
-    ({ longitude, latitude }) =>
+    ({ longitude, latitude, height }) =>
       (
-        window as unknown as { __viewer: { toScreen(lon: number, lat: number): { x: number; y: number } } }
-      ).__viewer.toScreen(longitude, latitude),
+        window as unknown as {
+          __viewer: { toScreen(lon: number, lat: number, h?: number): { x: number; y: number } };
+        }
+      ).__viewer.toScreen(longitude, latitude, height),
     place,
   );
-  if (!box || !point) throw new Error(`${place.longitude}, ${place.latitude} is not on the map`);
+  const inside = box && point && point.x > 0 && point.y > 0 && point.x < box.width && point.y < box.height;
+  if (!box || !point || !inside) throw new Error(`${place.longitude}, ${place.latitude} is not on the map`);
   return { x: box.x + point.x, y: box.y + point.y };
 }
 
-/** The distance along the ground as the panel shows it ("6.857 km"), in metres. */
-async function shownGroundMetres(page: Page) {
-  const text =
-    (await page
-      .getByRole('row', { name: /Along the ground/ })
-      .getByRole('cell')
-      .textContent()) ?? '';
-  const [, value = 'NaN', unit] = /([\d.,]+) (m|km)/.exec(text) ?? [];
-  return Number.parseFloat(value.replace(/,/g, '')) * (unit === 'km' ? 1000 : 1);
+const clickAt = async (page: Page, place: Place) => {
+  const { x, y } = await onPage(page, place);
+  await page.mouse.click(x, y);
+};
+
+/** Puts the camera straight above a place, at once. */
+async function lookDownAt(page: Page, place: Place, height: number) {
+  await page.evaluate(
+    (camera) =>
+      (
+        window as unknown as { __viewer: { engine: { flyTo(c: object, d: number): void } } }
+      ).__viewer.engine.flyTo(camera, 0),
+    { longitude: place.longitude, latitude: place.latitude, height, heading: 0, pitch: -90, roll: 0 },
+  );
+  await waitForMapIdle(page);
 }
 
-/**
- * screenshot.ts's `lookAt` without its main-heading check: with a tool's panel open the
- * title bar's buttons leave the workspace's name no room at these widths.
- */
-async function picture(page: Page, testInfo: TestInfo, name: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name}: the page is wider than the ${innerWidth} px window`).toBeLessThanOrEqual(
-    innerWidth,
-  );
-  const scheme = await page.evaluate(() =>
-    window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
-  );
-  const file = `${name}-${innerWidth}-${scheme}.png`;
-  const png = await page.screenshot({ path: testInfo.outputPath(file) });
-  const shared = process.env.E2E_SCREENSHOTS_DIR;
-  if (shared) {
-    fs.mkdirSync(shared, { recursive: true });
-    fs.writeFileSync(path.join(shared, file), png);
-  }
+/** A row of the results as the panel shows it ("6.857 km", "+1,234.5 m", "−3.0 m"), in metres. */
+async function shownMetres(page: Page, row: RegExp) {
+  const text = (await page.getByRole('row', { name: row }).getByRole('cell').textContent()) ?? '';
+  const [, sign = '', value = 'NaN', unit] = /([+\-−]?)([\d.,]+) (m|km)/.exec(text) ?? [];
+  const metres = Number.parseFloat(value.replace(/,/g, '')) * (unit === 'km' ? 1000 : 1);
+  return sign === '-' || sign === '−' ? -metres : metres;
 }
+
+const shownGroundMetres = (page: Page) => shownMetres(page, /Along the ground/);
+const shownHeightDifference = (page: Page) => shownMetres(page, /Height difference/);
 
 const expectWithinOnePercent = async (page: Page, metres: number) =>
   expect.poll(async () => Math.abs((await shownGroundMetres(page)) / metres - 1)).toBeLessThan(0.01);
@@ -89,25 +87,14 @@ test('measures between points placed by mouse and by touch, moved and removed, a
   await logIn(page, user);
   await page.goto(`/workspace/view/${workspace.id}?e2e`);
   await waitForMapIdle(page);
-  await page.evaluate(() =>
-    (
-      window as unknown as { __viewer: { engine: { flyTo(c: object, d: number): void } } }
-    ).__viewer.engine.flyTo(
-      { longitude: 5, latitude: 52.01, height: 25_000, heading: 0, pitch: -90, roll: 0 },
-      0,
-    ),
-  );
-  await waitForMapIdle(page);
+  await lookDownAt(page, { longitude: 5, latitude: 52.01 }, 25_000);
 
   await page.getByRole('button', { name: 'Measure' }).click();
   const panel = page.getByRole('region', { name: 'Measure' });
   await expect(panel.getByText('Place at least two points to measure a distance.')).toBeVisible();
 
   // Two clicks: the distance between them, within 1 % of the geodesic one.
-  for (const place of [west, east]) {
-    const { x, y } = await onPage(page, place);
-    await page.mouse.click(x, y);
-  }
+  for (const place of [west, east]) await clickAt(page, place);
   await expect(panel.getByText('2 points')).toBeVisible();
   await expectWithinOnePercent(page, geodesicMetres(west, east));
 
@@ -151,10 +138,87 @@ test('measures between points placed by mouse and by touch, moved and removed, a
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 1280, height: 800 });
     await waitForMapIdle(page);
-    await picture(page, testInfo, 'viewer-measure');
+    await lookAt(page, testInfo, 'viewer-measure', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 740 });
     await waitForMapIdle(page);
-    await picture(page, testInfo, 'viewer-measure');
+    await lookAt(page, testInfo, 'viewer-measure', { fullPage: false });
   }
+  await context.close();
+});
+
+/**
+ * The 3D box (map-service-fixtures.ts: 40 × 30 km, its roof 1,000 m above the ellipsoid)
+ * stands on the fixture's terrain (terrain-fixture.ts: a ramp, 500 m at the box's middle
+ * latitude, rising 1,500 m a degree northwards). The panel shows no point's height, but its
+ * height difference (first to last point) is the difference of two: ground to roof, roof
+ * to roof and ground to ground each give one away. Within 3 m: the roof's point comes from
+ * the depth buffer (within 0.8 m at these distances, VIEWER-TESTING.md), a click lands
+ * within half a pixel (about 60 m here, so 1 m up or down the ramp) and the panel rounds
+ * to 0.1 m; a point on the ellipsoid instead of the terrain, or on the ground instead of
+ * the roof, is hundreds of metres off.
+ */
+test('measures heights on a 3D tileset and on terrain', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const user = await createActiveUser(request, 'measure3d');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Surveyors'));
+  const workspace = await createWorkspace(session, account, uniqueName('Quarry'));
+  const origin = fixtureOrigin();
+  const tileset = await createSource(session, account, '3D box', 4, {
+    url: `${origin}/3dtiles/box/tileset.json`,
+  });
+  const terrain = await createSource(session, account, 'Ramp', 8, {
+    url: `${origin}${terrainFixture.path}`,
+  });
+  await createLayer(session, workspace.id, '3D box', tileset.id);
+  await createLayer(session, workspace.id, 'Ramp', terrain.id);
+
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  await logIn(page, user);
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await waitForMapIdle(page);
+  // The panel first: it narrows the map, and the camera then frames the box in what is left.
+  await page.getByRole('button', { name: 'Measure' }).click();
+  const panel = page.getByRole('region', { name: 'Measure' });
+  const box = mapFixtures.tiles3d;
+  await lookDownAt(page, box.centre, 70_000);
+
+  const roof = box.size.up;
+  const ground = (longitude: number, latitude: number): Place => ({
+    longitude,
+    latitude,
+    height: terrainHeight(longitude, latitude),
+  });
+  // 25 km west of the box's middle (its wall is 20 km away): 500 m up the ramp.
+  const westOfBox = ground(box.centre.longitude - 0.37, box.centre.latitude);
+  // 20 km north and south of it (its walls are 15 km away): 770 m and 230 m.
+  const northOfBox = ground(box.centre.longitude, box.centre.latitude + 0.18);
+  const southOfBox = ground(box.centre.longitude, box.centre.latitude - 0.18);
+  const expectHeightDifference = (metres: number) =>
+    expect.poll(async () => Math.abs((await shownHeightDifference(page)) - metres)).toBeLessThan(3);
+
+  // From the ground beside the box to its roof.
+  await clickAt(page, westOfBox);
+  await clickAt(page, { ...box.centre, height: roof });
+  await expect(panel.getByText('2 points')).toBeVisible();
+  await expectHeightDifference(roof - (westOfBox.height ?? 0));
+
+  // Across the roof: level, and as far apart as the places clicked.
+  await panel.getByRole('button', { name: 'Clear' }).click();
+  const roofWest = { longitude: 6.7, latitude: 52.56, height: roof };
+  const roofEast = { longitude: 6.9, latitude: 52.64, height: roof };
+  await clickAt(page, roofWest);
+  await clickAt(page, roofEast);
+  await expect(panel.getByText('2 points')).toBeVisible();
+  await expectHeightDifference(0);
+  await expectWithinOnePercent(page, geodesicMetres(roofWest, roofEast));
+
+  // On the terrain, from north of the box down the ramp to south of it.
+  await panel.getByRole('button', { name: 'Clear' }).click();
+  await clickAt(page, northOfBox);
+  await clickAt(page, southOfBox);
+  await expect(panel.getByText('2 points')).toBeVisible();
+  await expectHeightDifference((southOfBox.height ?? 0) - (northOfBox.height ?? 0));
   await context.close();
 });

@@ -1,6 +1,6 @@
 export { getWorkspace, workspaceQueryOptions } from './api/get-workspace';
 export { useWorkspaces } from './api/get-workspaces';
-export { updateWorkspace } from './api/update-workspace';
+export { updateWorkspace, useUpdateWorkspace } from './api/update-workspace';
 export { workspaceKeys } from './api/workspace-keys';
 export { DetailsSection } from './components/details-section';
 export { EditorsSection } from './components/editors-section';

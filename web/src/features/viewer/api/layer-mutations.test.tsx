@@ -1,6 +1,6 @@
 import type { Layer } from '@geows/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, page, requestsOf, stubFetch } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';

@@ -1,7 +1,4 @@
-import { workspacesApi } from '@geows/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
-import { viewerWorkspaceKey } from '../api/get-workspace';
+import { useUpdateWorkspace } from '../../workspaces';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,18 +20,9 @@ export function withPlugin(stored: string, key: string, value: unknown): string 
 
 /**
  * Every tool saves its settings this way, on the workspace's latest known `version`:
- * `PATCH /api/workspaces/{id}` `{version, workspacePlugins}`: the whole plugins text, a
- * stale `version` refused with 409, a dashboard the server refuses (e.g. on this site's
- * own origin) with 400 `{"workspacePlugins": ["…"]}`.
+ * `PATCH /api/workspaces/{id}` `{version, workspacePlugins}` through the workspaces
+ * feature (its fetcher and cache keys): the whole plugins text, a stale `version` refused
+ * with 409, a value the server refuses (e.g. a dashboard on this site's own origin) with
+ * 400 `{"workspacePlugins": ["…"]}`.
  */
-export function useSavePlugins(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ version, workspacePlugins }: { version: number; workspacePlugins: string }) =>
-      callApi(workspacesApi.update, { params: { id }, body: { version, workspacePlugins } }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(viewerWorkspaceKey(id, undefined), updated);
-      return queryClient.invalidateQueries({ queryKey: ['workspaces'], refetchType: 'none' });
-    },
-  });
-}
+export const useSavePlugins = (id: number) => useUpdateWorkspace(id);

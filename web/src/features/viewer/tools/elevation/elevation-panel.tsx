@@ -19,7 +19,7 @@ import { profileQueryOptions } from './profile-api';
 import { ProfileChart } from './profile-chart';
 import { downloadText, profileCsv, profileFileName } from './profile-csv';
 import { DifferenceTable, FiguresTable } from './profile-figures-table';
-import { mergeSeries, planProfiles, type ProfileSeries } from './profile-series';
+import { mergeSeries, type ProfileSeries, planProfiles } from './profile-series';
 import { profileFigures } from './profile-stats';
 import { useProfileLine } from './use-profile-line';
 
