@@ -1,6 +1,6 @@
 import { datasourceTypeById, elevationDatasourceTypeKeys } from '@geows/contract';
 import { useQuery } from '@tanstack/react-query';
-import { workspaceDatasourcesQueryOptions } from '../../api/get-account-datasources';
+import { workspaceDatasourcesQueryOptions } from '../../../datasources';
 
 const elevationKeys: readonly string[] = elevationDatasourceTypeKeys;
 
