@@ -34,7 +34,7 @@ test('a share link shows the workspace read-only, logged out, without the layers
   await expect(tree.getByRole('checkbox', { name: 'Public quays' })).toBeVisible();
   await expect(tree.getByRole('radio', { name: 'Natural Earth II' })).toBeVisible();
   await expect(tree.getByText('Pilot routes')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Save view' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save as start view' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Sharing' })).toHaveCount(0);
   // The API agrees: the grouped layer is not in what the link may read.

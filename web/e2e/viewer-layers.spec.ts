@@ -250,6 +250,6 @@ test('the share link in a logged-out context hides grouped layers', async ({ bro
   await expect(tree.getByRole('checkbox', { name: 'Everyone’s blocks' })).toBeVisible();
   await expect(tree.getByRole('radio', { name: 'Natural Earth II' })).toBeChecked();
   await expect(visitor.getByText('Field workers’ blocks')).toHaveCount(0);
-  await expect(visitor.getByRole('button', { name: 'Save view' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Save as start view' })).toHaveCount(0);
   await outsider.close();
 });

@@ -85,8 +85,8 @@ test('saves the view, which the next visit restores', async ({ page, request }) 
   await waitForMapIdle(page);
   const saved = await mapCamera(page);
   expect(saved.height).toBeLessThan((start.height ?? 0) * 0.75);
-  await page.getByRole('button', { name: 'Save view' }).click();
-  await expect(page.getByText('The view is saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save as start view' }).click();
+  await expect(page.getByText('The start view is saved: the workspace opens here.')).toBeVisible();
 
   await page.reload();
   await waitForMapIdle(page);
@@ -157,7 +157,7 @@ test('a share link shows the workspace read-only without a login', async ({ brow
   await page.goto(`/workspace/share/${workspace.id}/${token}?e2e`);
   await expect(page.getByRole('heading', { name: workspace.name })).toBeVisible();
   await expect(page.getByText('Read-only')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save view' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save as start view' })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Magenta tiles' })).toBeVisible();
   // The layers' sources are read through the share link too: the tiles draw, logged out.
   await waitForMapIdle(page);

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 
 /*
- * A WCS 2.0.1 of the tests' own, for loopback: the elevation API tests and the profile
- * benchmark (scripts/bench/profile.mjs) ask it for heights. Coverage `dtm` in EPSG:28992,
- * 1 m pixels over x 150000–170000, y 460000–470000, whose heights are a plane,
- * h = 0.001·(x − 150000) + 0.002·(y − 460000), so bilinear sampling gives them back
- * exactly; a square without heights (the float32 maximum, as PDOK's AHN has) at
- * x 160000–161000, y 464000–466000; at most 4,096 × 4,096 pixels per answer.
+ * A WCS 2.0.1 of the tests' own, for loopback, in EPSG:28992 with 1 m pixels: the
+ * elevation API tests and the profile benchmark (scripts/bench/profile.mjs) ask it for
+ * heights, and so do the end-to-end journeys (web/e2e/fake-wcs.ts, with a coverage of
+ * their own). The tests' coverage `dtm` covers x 150000–170000, y 460000–470000, whose
+ * heights are a plane, h = 0.001·(x − 150000) + 0.002·(y − 460000), so bilinear sampling
+ * gives them back exactly; a square without heights (the float32 maximum, as PDOK's AHN
+ * has) at x 160000–161000, y 464000–466000; at most 4,096 × 4,096 pixels per answer.
  * `dtm_tagged` says its nodata in the GeoTIFF instead of DescribeCoverage; `dtm_lambert`
  * claims EPSG:31370.
  */
@@ -16,29 +17,57 @@ import os from 'node:os';
 export const float32Max = 3.4028234663852886e38;
 /** The most columns or rows one GetCoverage answers. */
 export const wcsSideCap = 4096;
-export const wcsCoverage = { x0: 150000, y1: 470000, width: 20000, height: 10000 };
 export const plane = (x: number, y: number) => 0.001 * (x - 150000) + 0.002 * (y - 460000);
 export const inHole = (x: number, y: number, margin = 0) =>
   x > 160000 - margin && x < 161000 + margin && y > 464000 - margin && y < 466000 + margin;
 
 const rdUrn = 'http://www.opengis.net/def/crs/EPSG/0/28992';
 
-export function describeCoverage(id: string, srs = rdUrn, nil = true) {
+/** One coverage: its extent in whole metres (1 m pixels, north up) and its height at a pixel's centre. */
+export type FakeCoverage = {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  heightAt: (x: number, y: number) => number;
+  /** The CRS it claims; the pixels are RD New's all the same. */
+  srs?: string;
+  /** Where its nodata (the float32 maximum) is said: DescribeCoverage's nilValues, as PDOK does, or the GeoTIFF's tag. */
+  nodataIn?: 'description' | 'tiff';
+};
+
+const testDtm: FakeCoverage = {
+  x0: 150000,
+  y0: 460000,
+  x1: 170000,
+  y1: 470000,
+  heightAt: (x, y) => (inHole(x, y) ? float32Max : plane(x, y)),
+};
+
+/** The API tests' and the benchmark's coverages, by id. */
+export const testCoverages: Record<string, FakeCoverage> = {
+  dtm: testDtm,
+  dtm_tagged: { ...testDtm, nodataIn: 'tiff' },
+  dtm_lambert: { ...testDtm, srs: 'http://www.opengis.net/def/crs/EPSG/0/31370' },
+};
+
+export function describeCoverage(id: string, coverage: FakeCoverage) {
+  const { x0, y0, x1, y1, srs = rdUrn, nodataIn = 'description' } = coverage;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wcs:CoverageDescriptions xmlns:wcs="http://www.opengis.net/wcs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:gmlcov="http://www.opengis.net/gmlcov/1.0" xmlns:swe="http://www.opengis.net/swe/2.0">
   <wcs:CoverageDescription gml:id="${id}">
     <gml:boundedBy>
       <gml:Envelope srsName="${srs}" axisLabels="x y" uomLabels="m m" srsDimension="2">
-        <gml:lowerCorner>150000 460000</gml:lowerCorner>
-        <gml:upperCorner>170000 470000</gml:upperCorner>
+        <gml:lowerCorner>${x0} ${y0}</gml:lowerCorner>
+        <gml:upperCorner>${x1} ${y1}</gml:upperCorner>
       </gml:Envelope>
     </gml:boundedBy>
     <wcs:CoverageId>${id}</wcs:CoverageId>
     <gml:domainSet>
       <gml:RectifiedGrid dimension="2" gml:id="grid_${id}">
-        <gml:limits><gml:GridEnvelope><gml:low>0 0</gml:low><gml:high>19999 9999</gml:high></gml:GridEnvelope></gml:limits>
+        <gml:limits><gml:GridEnvelope><gml:low>0 0</gml:low><gml:high>${x1 - x0 - 1} ${y1 - y0 - 1}</gml:high></gml:GridEnvelope></gml:limits>
         <gml:axisLabels>x y</gml:axisLabels>
-        <gml:origin><gml:Point gml:id="origin_${id}" srsName="${srs}"><gml:pos>150000.5 469999.5</gml:pos></gml:Point></gml:origin>
+        <gml:origin><gml:Point gml:id="origin_${id}" srsName="${srs}"><gml:pos>${x0 + 0.5} ${y1 - 0.5}</gml:pos></gml:Point></gml:origin>
         <gml:offsetVector srsName="${srs}">1 0</gml:offsetVector>
         <gml:offsetVector srsName="${srs}">0 -1</gml:offsetVector>
       </gml:RectifiedGrid>
@@ -47,7 +76,7 @@ export function describeCoverage(id: string, srs = rdUrn, nil = true) {
       <swe:DataRecord>
         <swe:field name="Band1">
           <swe:Quantity definition="http://www.opengis.net/def/property/OGC/0/Radiance">
-            ${nil ? `<swe:nilValues><swe:NilValues><swe:nilValue reason="http://www.opengis.net/def/nil/OGC/0/unknown">3.4028234663852886e+38</swe:nilValue></swe:NilValues></swe:nilValues>` : ''}
+            ${nodataIn === 'description' ? `<swe:nilValues><swe:NilValues><swe:nilValue reason="http://www.opengis.net/def/nil/OGC/0/unknown">3.4028234663852886e+38</swe:nilValue></swe:NilValues></swe:nilValues>` : ''}
             <swe:uom code="m"/>
           </swe:Quantity>
         </swe:field>
@@ -152,7 +181,7 @@ export function float32GeoTiff(options: {
 /** GetCoverage: the pixels of the SUBSET, as a float32 GeoTIFF; more than 4,096 on a side is refused. */
 export function getCoverage(
   params: URLSearchParams,
-  tagged: boolean,
+  coverage: FakeCoverage,
 ): { status: number; type: string; body: Buffer | string } {
   const subsets = new Map(
     params.getAll('SUBSET').map((s) => {
@@ -160,13 +189,12 @@ export function getCoverage(
       return [match?.[1] ?? '', [Number(match?.[2]), Number(match?.[3])] as const];
     }),
   );
-  const coverage = wcsCoverage;
   const [xa, xb] = subsets.get('x') ?? [Number.NaN, Number.NaN];
   const [ya, yb] = subsets.get('y') ?? [Number.NaN, Number.NaN];
   const col0 = Math.max(0, Math.floor(xa - coverage.x0));
-  const col1 = Math.min(coverage.width, Math.ceil(xb - coverage.x0));
+  const col1 = Math.min(coverage.x1 - coverage.x0, Math.ceil(xb - coverage.x0));
   const row0 = Math.max(0, Math.floor(coverage.y1 - yb));
-  const row1 = Math.min(coverage.height, Math.ceil(coverage.y1 - ya));
+  const row1 = Math.min(coverage.y1 - coverage.y0, Math.ceil(coverage.y1 - ya));
   const width = col1 - col0;
   const height = row1 - row0;
   if (!(width > 0 && height > 0))
@@ -184,8 +212,8 @@ export function getCoverage(
     originY: coverage.y1 - row0,
     step: 1,
     epsg: 28992,
-    ...(tagged ? { nodata: '3.4028234663852886e+38' } : {}),
-    heightAt: (x, y) => (inHole(x, y) ? float32Max : plane(x, y)),
+    ...(coverage.nodataIn === 'tiff' ? { nodata: '3.4028234663852886e+38' } : {}),
+    heightAt: coverage.heightAt,
   });
   return { status: 200, type: 'image/tiff', body };
 }
@@ -195,42 +223,49 @@ export const wcsParams = (url: URL) =>
   new URLSearchParams([...url.searchParams].map(([k, v]): [string, string] => [k.toUpperCase(), v]));
 
 /** What the WCS answers to `params` (DescribeCoverage or GetCoverage as GeoTIFF). */
-export function answerWcs(params: URLSearchParams): { status: number; type: string; body: Buffer | string } {
+export function answerWcs(
+  params: URLSearchParams,
+  coverages: Record<string, FakeCoverage> = testCoverages,
+): { status: number; type: string; body: Buffer | string } {
   const id = params.get('COVERAGEID') ?? '';
-  if (params.get('REQUEST') === 'DescribeCoverage') {
-    if (id === 'dtm') return { status: 200, type: 'text/xml', body: describeCoverage(id) };
-    if (id === 'dtm_tagged')
-      return { status: 200, type: 'text/xml', body: describeCoverage(id, undefined, false) };
-    if (id === 'dtm_lambert')
-      return {
-        status: 200,
-        type: 'text/xml',
-        body: describeCoverage(id, 'http://www.opengis.net/def/crs/EPSG/0/31370'),
-      };
-    return { status: 404, type: 'text/xml', body: wcsException('No such coverage') };
-  }
+  const coverage = Object.hasOwn(coverages, id) ? coverages[id] : undefined;
+  if (!coverage) return { status: 404, type: 'text/xml', body: wcsException('No such coverage') };
+  if (params.get('REQUEST') === 'DescribeCoverage')
+    return { status: 200, type: 'text/xml', body: describeCoverage(id, coverage) };
   if (params.get('REQUEST') === 'GetCoverage' && params.get('FORMAT') === 'image/tiff')
-    return getCoverage(params, id === 'dtm_tagged');
+    return getCoverage(params, coverage);
   return { status: 400, type: 'text/xml', body: wcsException('Bad request') };
 }
 
-/** The WCS alone on a free loopback port, at `{origin}/ahn/wcs`; counts the GetCoverage requests. */
-export function startWcsServer() {
+/**
+ * The WCS alone on loopback, at `{origin}{path}`: by default the tests' coverages at
+ * `/ahn/wcs` on a free port. Counts the GetCoverage requests.
+ */
+export function startWcsServer({
+  port = 0,
+  path = '/ahn/wcs',
+  coverages = testCoverages,
+}: {
+  port?: number;
+  path?: string;
+  coverages?: Record<string, FakeCoverage>;
+} = {}) {
   let getCoverages = 0;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fixture');
     const params = wcsParams(url);
     const answer =
-      url.pathname === '/ahn/wcs'
-        ? answerWcs(params)
+      url.pathname === path
+        ? answerWcs(params, coverages)
         : { status: 404, type: 'text/plain', body: 'Not found' };
     if (params.get('REQUEST') === 'GetCoverage') getCoverages += 1;
     response.writeHead(answer.status, { 'Content-Type': answer.type });
     response.end(answer.body);
   });
   return new Promise<{ origin: string; port: number; getCoverages(): number; close(): Promise<void> }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
+    (resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
         const { port } = server.address() as AddressInfo;
         resolve({
           origin: `http://127.0.0.1:${port}`,

@@ -503,6 +503,7 @@ export const en = {
     layers: 'Layers',
     showLayers: 'Show layers',
     hideLayers: 'Hide layers',
+    closeLayers: 'Close the layers panel',
     noLayers: 'This workspace has no layers yet.',
     layerLoading: 'Loading {{name}}',
     layerError: '{{name}} could not be shown',
@@ -512,8 +513,8 @@ export const en = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     pointer: 'Pointer position',
-    saveView: 'Save view',
-    viewSaved: 'The view is saved.',
+    saveView: 'Save as start view',
+    viewSaved: 'The start view is saved: the workspace opens here.',
     conflict: 'Someone else changed this workspace meanwhile. Reload it, then save your view again.',
     reload: 'Reload',
     readOnly: 'Read-only',
@@ -568,7 +569,6 @@ export const en = {
     emptyEditor: 'To add one, move the map to a place, tick the layers to show and choose Add view.',
     emptyReader: 'This workspace has no saved views yet.',
     limitReached: 'This workspace keeps at most {{max}} views: delete one to add another.',
-    reload: 'Reload',
   },
   split: {
     name: 'Compare',
@@ -700,6 +700,8 @@ export const en = {
     loading: 'Loading the dashboard',
     notShown:
       'If the dashboard does not appear, it may not allow being shown inside other sites: open it in a new tab.',
+    refused: 'This dashboard does not allow being shown inside other sites. Open it in a new tab to see it.',
+    thisSite: 'This dashboard address is a page of this site itself, which is never shown in the panel.',
     settingsTitle: 'Dashboard',
     settingsIntro:
       'A dashboard from another site, shown beside the map to everyone who views this workspace. Leave the address empty for none.',

@@ -527,6 +527,7 @@ export const nl: Messages = {
     layers: 'Lagen',
     showLayers: 'Lagen tonen',
     hideLayers: 'Lagen verbergen',
+    closeLayers: 'Lagenpaneel sluiten',
     noLayers: 'Deze werkruimte heeft nog geen lagen.',
     layerLoading: '{{name}} wordt geladen',
     layerError: '{{name}} kan niet worden getoond',
@@ -536,8 +537,8 @@ export const nl: Messages = {
     zoomIn: 'Inzoomen',
     zoomOut: 'Uitzoomen',
     pointer: 'Positie van de aanwijzer',
-    saveView: 'Weergave opslaan',
-    viewSaved: 'De weergave is opgeslagen.',
+    saveView: 'Opslaan als startweergave',
+    viewSaved: 'De startweergave is opgeslagen: de werkruimte opent hier.',
     conflict:
       'Iemand anders heeft deze werkruimte intussen gewijzigd. Laad haar opnieuw en sla je weergave daarna nog eens op.',
     reload: 'Opnieuw laden',
@@ -596,7 +597,6 @@ export const nl: Messages = {
     emptyReader: 'Deze werkruimte heeft nog geen opgeslagen weergaven.',
     limitReached:
       'Deze werkruimte bewaart hoogstens {{max}} weergaven: verwijder er een om een andere toe te voegen.',
-    reload: 'Opnieuw laden',
   },
   split: {
     name: 'Vergelijken',
@@ -730,6 +730,8 @@ export const nl: Messages = {
     loading: 'Dashboard laden',
     notShown:
       'Verschijnt het dashboard niet, dan staat het misschien niet toe dat andere sites het tonen: open het in een nieuw tabblad.',
+    refused: 'Dit dashboard staat niet toe dat andere sites het tonen. Open het in een nieuw tabblad om het te zien.',
+    thisSite: 'Dit dashboardadres is een pagina van deze site zelf, en die wordt nooit in het paneel getoond.',
     settingsTitle: 'Dashboard',
     settingsIntro:
       'Een dashboard van een andere site, naast de kaart getoond aan iedereen die deze werkruimte bekijkt. Laat het adres leeg voor geen dashboard.',

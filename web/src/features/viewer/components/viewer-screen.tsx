@@ -137,7 +137,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
       <Typography component="h2" variant="subtitle2" sx={{ flex: 1 }}>
         {panelTitle}
       </Typography>
-      <IconButton size="small" aria-label={t('viewer.hideLayers')} onClick={() => setPanelOpen(false)}>
+      <IconButton size="small" aria-label={t('viewer.closeLayers')} onClick={() => setPanelOpen(false)}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </Box>

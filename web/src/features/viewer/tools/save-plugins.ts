@@ -1,28 +1,31 @@
 import { useUpdateWorkspace } from '../../workspaces';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored plugins text as an object, every key as stored; unreadable text counts as no plugins. */
+export function storedPlugins(stored: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * The stored plugins text with one key replaced: the other keys stay exactly as read
  * (RUNTIME.md: "other keys are kept as sent"), so a tool never overwrites another's
- * settings. Unreadable text counts as no plugins.
+ * settings.
  */
-export function withPlugin(stored: string, key: string, value: unknown): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    parsed = {};
-  }
-  return JSON.stringify({ ...(isObject(parsed) ? parsed : {}), [key]: value });
-}
+export const withPlugin = (stored: string, key: string, value: unknown): string =>
+  JSON.stringify({ ...storedPlugins(stored), [key]: value });
 
 /**
  * Every tool saves its settings this way, on the workspace's latest known `version`:
  * `PATCH /api/workspaces/{id}` `{version, workspacePlugins}` through the workspaces
  * feature (its fetcher and cache keys): the whole plugins text, a stale `version` refused
  * with 409, a value the server refuses (e.g. a dashboard on this site's own origin) with
- * 400 `{"workspacePlugins": ["…"]}`.
+ * 400 `{"workspacePlugins": ["…"]}`. `useSavePlugin` adds what the tools show of it.
  */
 export const useSavePlugins = (id: number) => useUpdateWorkspace(id);

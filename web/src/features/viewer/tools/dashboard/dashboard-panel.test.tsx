@@ -1,7 +1,7 @@
-import { readWorkspacePlugins, type Workspace } from '@geows/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { toolContext, workspaceWith } from '../testing';
 import type { ToolContext } from '../tool';
 import { ToolButtons } from '../tool-buttons';
 import { ToolDock } from '../tool-dock';
@@ -10,35 +10,7 @@ import { dashboardLoadTimeoutMs } from './dashboard-panel';
 
 const dashboard = 'https://bi.example.org/harbour?tab=2';
 
-const workspaceWith = (plugins: object): Workspace => ({
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights: 'view',
-  version: 3,
-});
-
-const contextFor = (plugins: object): ToolContext => {
-  const workspace = workspaceWith(plugins);
-  return {
-    workspace,
-    plugins: readWorkspacePlugins(workspace.workspacePlugins),
-    token: undefined,
-    engine: undefined,
-    tree: [],
-    canEdit: false,
-    visibleLayers: [],
-    showLayers: () => undefined,
-    split: undefined,
-    setSplit: () => undefined,
-  };
-};
+const contextFor = (plugins: object) => toolContext({ workspace: workspaceWith(plugins) });
 
 /** The tools as the viewer screen mounts them: the toolbar's toggles and the open tool's dock. */
 function Tools({ context }: { context: ToolContext }) {

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolPanelProps } from '../tool';
 import { ToolPanelHeader } from '../tool-panel-header';
+import { useDashboardRefuses } from './dashboard-check';
+import { isThisSite } from './dashboard-site';
 import { dashboardHost } from './dashboard-url';
 
 /**
@@ -18,21 +20,35 @@ export const dashboardSandbox = 'allow-scripts allow-same-origin allow-forms all
 
 /**
  * How long the frame may take to load before the panel says it may be refused. A page
- * cannot see why a frame of another site stays empty (it refuses to be framed, it is
- * down, it is slow), so the text says what may be wrong rather than what is.
+ * cannot see why a frame of another site stays empty (browsers fire `load` also for a
+ * page that refuses to be framed), so the server is asked whether the dashboard allows
+ * it; when it cannot tell, this wait is all there is, and the text says what may be
+ * wrong rather than what is.
  */
 export const dashboardLoadTimeoutMs = 8000;
 
 /** The dashboard in a sandboxed frame, with its host as the heading and a link that opens it in a tab of its own. */
-export function DashboardPanel({ plugins, onClose }: ToolPanelProps) {
+export function DashboardPanel({ plugins, workspace, token, onClose }: ToolPanelProps) {
   const url = plugins.bi.url;
   // A new address is a new frame, with its own wait.
-  return <DashboardFrame key={url} url={url} onClose={onClose} />;
+  return <DashboardFrame key={url} url={url} workspace={workspace.id} token={token} onClose={onClose} />;
 }
 
-function DashboardFrame({ url, onClose }: { url: string; onClose: () => void }) {
+function DashboardFrame({
+  url,
+  workspace,
+  token,
+  onClose,
+}: {
+  url: string;
+  workspace: number;
+  token: string | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const host = dashboardHost(url);
+  const ownSite = isThisSite(url);
+  const refuses = useDashboardRefuses(workspace, url, token, !ownSite);
   const [loaded, setLoaded] = useState(false);
   const [late, setLate] = useState(false);
   useEffect(() => {
@@ -53,6 +69,39 @@ function DashboardFrame({ url, onClose }: { url: string; onClose: () => void }) 
       {t('dashboard.openInNewTab')}
     </Button>
   );
+
+  if (ownSite)
+    return (
+      <>
+        <ToolPanelHeader title={host} closeLabel={t('dashboard.close')} onClose={onClose} />
+        <Alert severity="warning" sx={{ m: 2, flexShrink: 0 }}>
+          {t('dashboard.thisSite')}
+        </Alert>
+      </>
+    );
+
+  // The frame would stay blank: the message takes its place.
+  if (refuses)
+    return (
+      <>
+        <ToolPanelHeader title={host} actions={openLink} closeLabel={t('dashboard.close')} onClose={onClose} />
+        <Alert severity="info" sx={{ m: 2, flexShrink: 0 }}>
+          {t('dashboard.refused')}
+          <Box sx={{ mt: 1.5 }}>
+            <Button
+              variant="outlined"
+              size="small"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewIcon fontSize="small" />}
+            >
+              {t('dashboard.openInNewTab')}
+            </Button>
+          </Box>
+        </Alert>
+      </>
+    );
 
   return (
     <>

@@ -1,8 +1,8 @@
-import type { Workspace } from '@geows/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
+import { workspaceWith } from '../testing';
 import { DashboardSettings } from './dashboard-settings';
 
 const plugins = {
@@ -13,19 +13,7 @@ const plugins = {
   custom: { theme: 'harbour' },
 };
 
-const workspace: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights: 'admin',
-  version: 3,
-};
+const workspace = workspaceWith(plugins, { rights: 'admin' });
 
 const field = () => screen.getByRole('textbox', { name: 'Dashboard address' });
 const typeAndSave = (value: string) => {

@@ -3,20 +3,17 @@ import SaveIcon from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../api/api-error';
-import { responseBodyText } from '../../../../components/form/error-text';
 import { TextBox } from '../../../../components/form/text-box';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { SectionCard } from '../../../../components/ui/section-card';
-import { viewerWorkspaceQueryOptions } from '../../api/get-workspace';
-import { useSavePlugins } from '../save-plugins';
+import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolSettingsProps } from '../tool';
-import { dashboardForm, needsReload, withDashboardUrl } from './dashboard-url';
+import { useSavePlugin } from '../use-save-plugin';
+import { dashboardBi, dashboardForm, needsReload } from './dashboard-url';
 
 const reloadPage = () => window.location.reload();
 
@@ -33,15 +30,20 @@ export function DashboardSettings({
 }: ToolSettingsProps & { reload?: () => void }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
-  const queryClient = useQueryClient();
-  const save = useSavePlugins(workspace.id);
   const savedUrl = readWorkspacePlugins(workspace.workspacePlugins).bi.url;
-  const [message, setMessage] = useState<{ text: string; severity: 'error' | 'warning' | 'info' } | null>(
-    null,
-  );
   const [reloading, setReloading] = useState(false);
   const { control, handleSubmit, setError, reset, formState } = useZodForm(dashboardForm, {
     defaultValues: { url: savedUrl },
+  });
+  const {
+    current,
+    save,
+    locked,
+    problem,
+    clearProblem,
+    reload: reloadWorkspace,
+  } = useSavePlugin(workspace, 'bi', {
+    onRefused: (message) => setError('url', { type: 'server', message }),
   });
   const { field, fieldState } = useController({ control, name: 'url' });
 
@@ -51,33 +53,18 @@ export function DashboardSettings({
   }, [savedUrl, formState.isDirty, reset]);
 
   const handleSave = handleSubmit(async ({ url }) => {
-    setMessage(null);
-    try {
-      const updated = await save.mutateAsync({
-        version: workspace.version,
-        workspacePlugins: withDashboardUrl(workspace.workspacePlugins, url),
-      });
-      reset({ url: readWorkspacePlugins(updated.workspacePlugins).bi.url });
-      if (needsReload(savedUrl, url)) {
-        setReloading(true);
-        setMessage({ text: t('dashboard.reloading'), severity: 'info' });
-        reload();
-      } else show(t('dashboard.saved'));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setMessage({ text: error.message, severity: 'warning' });
-      } else if (error instanceof ApiError && error.fieldErrors.workspacePlugins?.length) {
-        setError('url', { type: 'server', message: error.fieldErrors.workspacePlugins.join(' ') });
-      } else {
-        setMessage({ text: responseBodyText(error, t), severity: 'error' });
-      }
-    }
+    const updated = await save(dashboardBi(current.workspacePlugins, url));
+    if (!updated) return;
+    reset({ url: readWorkspacePlugins(updated.workspacePlugins).bi.url });
+    if (needsReload(savedUrl, url)) {
+      setReloading(true);
+      reload();
+    } else show(t('dashboard.saved'));
   });
 
   const handleReload = async () => {
-    const data = await queryClient.fetchQuery(viewerWorkspaceQueryOptions(workspace.id, undefined));
-    setMessage(null);
-    reset({ url: readWorkspacePlugins(data.workspacePlugins).bi.url });
+    const fresh = await reloadWorkspace();
+    if (fresh) reset({ url: readWorkspacePlugins(fresh.workspacePlugins).bi.url });
   };
 
   // The contract's rule reads "must be …"; the server's messages are whole sentences already.
@@ -92,21 +79,9 @@ export function DashboardSettings({
   return (
     <SectionCard title={t('dashboard.settingsTitle')} intro={t('dashboard.settingsIntro')}>
       <Stack component="form" noValidate onSubmit={handleSave} spacing={2.5}>
-        {message && (
-          <Alert
-            severity={message.severity}
-            onClose={message.severity === 'error' ? () => setMessage(null) : undefined}
-            action={
-              message.severity === 'warning' && (
-                <Button color="inherit" size="small" onClick={() => void handleReload()}>
-                  {t('sharing.reload')}
-                </Button>
-              )
-            }
-            sx={{ whiteSpace: 'pre-line' }}
-          >
-            {message.text}
-          </Alert>
+        {reloading && <Alert severity="info">{t('dashboard.reloading')}</Alert>}
+        {problem && (
+          <SaveProblemAlert problem={problem} onReload={() => void handleReload()} onClose={clearProblem} />
         )}
         <TextBox
           name={field.name}
@@ -126,7 +101,7 @@ export function DashboardSettings({
           type="submit"
           variant="contained"
           startIcon={<SaveIcon />}
-          disabled={formState.isSubmitting || reloading || message?.severity === 'warning'}
+          disabled={formState.isSubmitting || reloading || locked}
           sx={{ alignSelf: { sm: 'flex-end' } }}
         >
           {t('dashboard.save')}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHost, needsReload, withDashboardUrl } from './dashboard-url';
+import { withPlugin } from '../save-plugins';
+import { dashboardBi, dashboardHost, needsReload } from './dashboard-url';
+
+const withDashboardUrl = (stored: string, url: string) => withPlugin(stored, 'bi', dashboardBi(stored, url));
 
 describe('the dashboard address', () => {
   it('replaces bi.url only, keeping every other key as stored', () => {

@@ -1,23 +1,11 @@
 import { biSettings, dashboardOrigin } from '@geows/contract';
 import { z } from 'zod';
+import { isObject, storedPlugins } from '../save-plugins';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The workspace's plugins JSON text with `bi.url` set to `url`: every other key, and any
- * other key of `bi`, as stored. Text that is no JSON object counts as `{}`.
- */
-export function withDashboardUrl(stored: string, url: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    value = {};
-  }
-  const plugins = isObject(value) ? value : {};
-  const bi = isObject(plugins.bi) ? plugins.bi : {};
-  return JSON.stringify({ ...plugins, bi: { ...bi, url } });
+/** The plugins' `bi` with `url` set to `url`, any other key of `bi` as stored (the contract reads only `url`). */
+export function dashboardBi(stored: string, url: string) {
+  const bi = storedPlugins(stored).bi;
+  return { ...(isObject(bi) ? bi : {}), url };
 }
 
 /** The dashboard's host (with its port), as its panel's heading names it. */

@@ -1,10 +1,10 @@
-import { type Layer, type ProfileResponse, readWorkspacePlugins, type Workspace } from '@geows/contract';
+import type { Layer, ProfileResponse } from '@geows/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
-import type { GeoPoint, MapEngine, SketchOptions } from '../../../../viewer/map-engine';
-import type { ToolPanelProps } from '../tool';
+import type { GeoPoint, SketchOptions } from '../../../../viewer/map-engine';
+import { fakeEngine as engineWith, layer, panelProps, workspaceWith } from '../testing';
 import { ElevationPanel } from './elevation-panel';
 import type { ProfileChartProps } from './profile-chart';
 
@@ -23,31 +23,17 @@ vi.mock('./uplot-chart', () => ({
   ),
 }));
 
-const workspaceWith = (plugins: object): Workspace => ({
-  id: 5,
-  name: 'Dikes',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights: 'view',
-  version: 3,
-});
-
 function fakeEngine() {
   let sketch: SketchOptions | undefined;
   const destroy = vi.fn();
-  const engine = {
+  const engine = engineWith({
     startSketch: vi.fn((options: SketchOptions) => {
       sketch = options;
       return { points: () => [], setPoints: vi.fn(), finish: vi.fn(), destroy };
     }),
     setMarker: vi.fn(),
     sampleHeights: vi.fn(async (points: readonly unknown[]) => points.map((_, i) => 40 + i)),
-  };
+  });
   const draw = (points: [number, number][]) =>
     act(() =>
       sketch?.onChange(points.map(([longitude, latitude]): GeoPoint => ({ longitude, latitude, height: 0 }))),
@@ -80,26 +66,15 @@ const twoSurveys = {
 
 function renderPanel(
   plugins: object,
-  engine: unknown,
+  engine: ReturnType<typeof fakeEngine>['engine'],
   token?: string,
   tree: Layer[] = [],
   visibleLayers: number[] = [],
 ) {
-  const workspace = workspaceWith(plugins);
-  const props: ToolPanelProps = {
-    workspace,
-    plugins: readWorkspacePlugins(workspace.workspacePlugins),
-    token,
-    engine: engine as MapEngine,
-    tree,
-    canEdit: false,
-    visibleLayers,
-    showLayers: vi.fn(),
-    split: undefined,
-    setSplit: vi.fn(),
-    onClose: vi.fn(),
-  };
-  return renderWithProviders(<ElevationPanel {...props} />);
+  const workspace = workspaceWith(plugins, { name: 'Dikes' });
+  return renderWithProviders(
+    <ElevationPanel {...panelProps({ workspace, token, engine, tree, visibleLayers })} />,
+  );
 }
 
 const cell = (row: string, column: number) =>
@@ -211,15 +186,7 @@ describe('the elevation panel', () => {
       '/api/workspaces/5/profile': () => json({ ...answer, profiles: [] }),
     });
     const { engine } = fakeEngine();
-    const relief: Layer = {
-      id: 9,
-      name: 'Relief model',
-      visible: false,
-      data_source: 40,
-      template: '{}',
-      user_groups: [],
-      layers: [],
-    };
+    const relief: Layer = { ...layer(9, 'Relief model'), visible: false, data_source: 40 };
     renderPanel(
       { elevation: { profiles: [{ title: 'Relief', color: 'green', datasource: 40 }] } },
       engine,

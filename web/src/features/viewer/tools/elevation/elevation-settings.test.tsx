@@ -1,8 +1,8 @@
-import type { Workspace } from '@geows/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, page, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
+import { workspaceWith } from '../testing';
 import { ElevationSettings } from './elevation-settings';
 
 const plugins = {
@@ -17,19 +17,7 @@ const plugins = {
   custom: { theme: 'harbour' },
 };
 
-const workspace: Workspace = {
-  id: 5,
-  name: 'Dikes',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights: 'admin',
-  version: 3,
-};
+const workspace = workspaceWith(plugins, { name: 'Dikes', rights: 'admin' });
 
 const usage = { count: 0, names: [] };
 const sources = page([

@@ -9,7 +9,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownIcon from '@mui/icons-material/KeyboardArrowDown';
 import UpIcon from '@mui/icons-material/KeyboardArrowUp';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -17,26 +16,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../api/api-error';
-import { responseBodyText } from '../../../../components/form/error-text';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { SectionCard } from '../../../../components/ui/section-card';
-import { viewerWorkspaceQueryOptions } from '../../api/get-workspace';
-import { useSavePlugins, withPlugin } from '../save-plugins';
+import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolSettingsProps } from '../tool';
+import { useSavePlugin } from '../use-save-plugin';
 import { useElevationSources } from './elevation-sources';
 
 /** The select's value for the built-in ground model (a profile's `datasource: null`). */
 const builtIn = 'builtin';
 const hex = /^#[0-9a-f]{6}$/i;
 const newProfile = { title: '', color: '#1e88e5', datasource: null };
-
-type Message = { text: string; severity: 'error' | 'warning' };
 
 /**
  * The profiles of the elevation tool in the editor's Details tab: each a title, a colour
@@ -47,11 +41,9 @@ type Message = { text: string; severity: 'error' | 'warning' };
 export function ElevationSettings({ workspace }: ToolSettingsProps) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
-  const queryClient = useQueryClient();
-  const save = useSavePlugins(workspace.id);
+  const { save, locked, problem, clearProblem, reload } = useSavePlugin(workspace, 'elevation');
   const sources = useElevationSources(workspace.id);
   const saved = readWorkspacePlugins(workspace.workspacePlugins).elevation;
-  const [message, setMessage] = useState<Message | null>(null);
   const { control, handleSubmit, reset, formState } = useZodForm(elevationSettings, { defaultValues: saved });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'profiles' });
 
@@ -63,27 +55,15 @@ export function ElevationSettings({ workspace }: ToolSettingsProps) {
   }, [savedText, formState.isDirty, reset]);
 
   const handleSave = handleSubmit(async (value: ElevationSettingsValue) => {
-    setMessage(null);
-    try {
-      const updated = await save.mutateAsync({
-        version: workspace.version,
-        workspacePlugins: withPlugin(workspace.workspacePlugins, 'elevation', value),
-      });
-      reset(readWorkspacePlugins(updated.workspacePlugins).elevation);
-      show(t('elevation.saved'));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409)
-        setMessage({ text: error.message, severity: 'warning' });
-      else if (error instanceof ApiError && error.fieldErrors.workspacePlugins?.length)
-        setMessage({ text: error.fieldErrors.workspacePlugins.join('\n'), severity: 'error' });
-      else setMessage({ text: responseBodyText(error, t), severity: 'error' });
-    }
+    const updated = await save(value);
+    if (!updated) return;
+    reset(readWorkspacePlugins(updated.workspacePlugins).elevation);
+    show(t('elevation.saved'));
   });
 
   const handleReload = async () => {
-    const data = await queryClient.fetchQuery(viewerWorkspaceQueryOptions(workspace.id, undefined));
-    setMessage(null);
-    reset(readWorkspacePlugins(data.workspacePlugins).elevation);
+    const fresh = await reload();
+    if (fresh) reset(readWorkspacePlugins(fresh.workspacePlugins).elevation);
   };
 
   const known = new Set(sources.data?.map((source) => source.id));
@@ -109,21 +89,8 @@ export function ElevationSettings({ workspace }: ToolSettingsProps) {
   return (
     <SectionCard title={t('elevation.settingsTitle')} intro={t('elevation.settingsIntro')}>
       <Stack component="form" noValidate onSubmit={handleSave} spacing={2}>
-        {message && (
-          <Alert
-            severity={message.severity}
-            onClose={message.severity === 'error' ? () => setMessage(null) : undefined}
-            action={
-              message.severity === 'warning' && (
-                <Button color="inherit" size="small" onClick={() => void handleReload()}>
-                  {t('sharing.reload')}
-                </Button>
-              )
-            }
-            sx={{ whiteSpace: 'pre-line' }}
-          >
-            {message.text}
-          </Alert>
+        {problem && (
+          <SaveProblemAlert problem={problem} onReload={() => void handleReload()} onClose={clearProblem} />
         )}
         {fields.length === 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -258,7 +225,7 @@ export function ElevationSettings({ workspace }: ToolSettingsProps) {
             type="submit"
             variant="contained"
             startIcon={<SaveIcon />}
-            disabled={formState.isSubmitting || message?.severity === 'warning'}
+            disabled={formState.isSubmitting || locked}
           >
             {t('elevation.save')}
           </Button>

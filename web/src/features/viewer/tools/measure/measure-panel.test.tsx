@@ -1,16 +1,15 @@
-import { readWorkspacePlugins, type Workspace } from '@geows/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import type { GeoPoint, MapEngine, Sketch, SketchOptions } from '../../../../viewer/map-engine';
-import type { ToolPanelProps } from '../tool';
+import { fakeEngine as engineWith, panelProps } from '../testing';
 import { MeasurePanel } from './measure-panel';
 import { measureTool } from './measure-tool';
 
 /** The map's side of a sketch as the panel sees it: what it was started with, and what it was asked. */
 function fakeEngine() {
   const started: { options: SketchOptions; sketch: Sketch & { finish: ReturnType<typeof vi.fn> } }[] = [];
-  const engine = {
+  const engine = engineWith({
     startSketch(options: SketchOptions) {
       let points: GeoPoint[] = [];
       const sketch = {
@@ -25,7 +24,7 @@ function fakeEngine() {
       started.push({ options, sketch });
       return sketch;
     },
-  } as unknown as MapEngine;
+  });
   const last = () => {
     const entry = started[started.length - 1];
     if (!entry) throw new Error('No sketch was started.');
@@ -34,33 +33,7 @@ function fakeEngine() {
   return { engine, started, last };
 }
 
-const workspace: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: '{}',
-  rights: 'view',
-  version: 3,
-};
-
-const props = (engine: MapEngine | undefined, onClose = () => undefined): ToolPanelProps => ({
-  workspace,
-  plugins: readWorkspacePlugins(workspace.workspacePlugins),
-  token: undefined,
-  engine,
-  tree: [],
-  canEdit: false,
-  visibleLayers: [],
-  showLayers: () => undefined,
-  split: undefined,
-  setSplit: () => undefined,
-  onClose,
-});
+const props = (engine: MapEngine | undefined, onClose = () => undefined) => panelProps({ engine, onClose });
 
 const at = (longitude: number, latitude: number, height: number): GeoPoint => ({
   longitude,

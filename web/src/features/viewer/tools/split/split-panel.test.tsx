@@ -1,49 +1,23 @@
-import { defaultWorkspacePlugins, type Layer, type Workspace } from '@geows/contract';
+import { defaultWorkspacePlugins } from '@geows/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
+import { layer, panelProps, workspaceWith } from '../testing';
 import type { ToolPanelProps } from '../tool';
 import { SplitPanel } from './split-panel';
 
 const splitPanel = { enabled: true, left: [1], right: [2], position: 0.5 };
-const workspace: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify({ splitPanel, custom: 1 }),
-  rights: 'admin',
-  version: 3,
-};
-const layer = (id: number, name: string): Layer => ({
-  id,
-  name,
-  visible: true,
-  data_source: id,
-  template: '{}',
-  user_groups: [],
-  layers: [],
-});
+const workspace = workspaceWith({ splitPanel, custom: 1 }, { rights: 'admin' });
 
-const props = (overrides: Partial<ToolPanelProps>): ToolPanelProps => ({
-  workspace,
-  plugins: { ...defaultWorkspacePlugins, splitPanel },
-  token: undefined,
-  engine: undefined,
-  tree: [layer(1, 'Before'), layer(2, 'After')],
-  canEdit: false,
-  visibleLayers: [],
-  showLayers: vi.fn(),
-  split: 0.5,
-  setSplit: vi.fn(),
-  onClose: vi.fn(),
-  ...overrides,
-});
+const props = (overrides: Partial<ToolPanelProps>) =>
+  panelProps({
+    workspace,
+    plugins: { ...defaultWorkspacePlugins, splitPanel },
+    tree: [layer(1, 'Before'), layer(2, 'After')],
+    split: 0.5,
+    ...overrides,
+  });
 
 describe('the compare panel', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { displayName, flattenLayers } from '../../layer-tree';
+import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolPanelProps } from '../tool';
 import { ToolPanelHeader } from '../tool-panel-header';
+import { useSavePlugin } from '../use-save-plugin';
 import { dividerPercent } from './divider-keys';
-import { SaveProblemAlert, useSaveSplit } from './save-split';
 
 /** The names of the listed layers and groups, in the tree's order. */
 const namesOf = (tree: readonly Layer[], ids: readonly number[]) => {
@@ -30,13 +31,13 @@ export function SplitPanel({ workspace, plugins, tree, canEdit, split, setSplit,
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const saved = plugins.splitPanel;
-  const { saveSplit, saving, problem, clearProblem, reload } = useSaveSplit(workspace);
+  const { save, locked, problem, clearProblem, reload } = useSavePlugin(workspace, 'splitPanel');
   const left = namesOf(tree, saved.left);
   const right = namesOf(tree, saved.right);
 
   const savePosition = async () => {
     if (split === undefined) return;
-    if (await saveSplit({ ...saved, position: split })) show(t('split.positionSaved'));
+    if (await save({ ...saved, position: split })) show(t('split.positionSaved'));
   };
 
   const side = (title: string, names: string[]) =>
@@ -102,9 +103,7 @@ export function SplitPanel({ workspace, plugins, tree, canEdit, split, setSplit,
           <Button
             variant="outlined"
             startIcon={<SaveIcon />}
-            disabled={
-              split === undefined || split === saved.position || saving || problem?.severity === 'warning'
-            }
+            disabled={split === undefined || split === saved.position || locked}
             onClick={() => void savePosition()}
             sx={{ alignSelf: 'flex-start' }}
           >

@@ -1,8 +1,8 @@
-import type { Layer, Workspace } from '@geows/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
+import { layer, workspaceWith } from '../testing';
 import { SplitSettings } from './split-settings';
 
 const plugins = {
@@ -12,29 +12,7 @@ const plugins = {
   custom: { theme: 'harbour' },
 };
 
-const workspace: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights: 'admin',
-  version: 3,
-};
-
-const layer = (id: number, name: string, layers: Layer[] = []): Layer => ({
-  id,
-  name,
-  visible: true,
-  data_source: layers.length > 0 ? null : id,
-  template: '{}',
-  user_groups: [],
-  layers,
-});
+const workspace = workspaceWith(plugins, { rights: 'admin' });
 
 const tree = [layer(1, 'Aerial photos', [layer(2, '2020'), layer(3, '2024')]), layer(4, 'Quays')];
 

@@ -16,8 +16,9 @@ import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { SectionCard } from '../../../../components/ui/section-card';
 import { layerSourcesQueryOptions } from '../../api/get-layer-sources';
 import { displayName } from '../../layer-tree';
+import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolSettingsProps } from '../tool';
-import { SaveProblemAlert, useSaveSplit } from './save-split';
+import { useSavePlugin } from '../use-save-plugin';
 import { type SplitForm, sameForm, splitForm, splitSettings, unsplittable } from './split-form';
 import type { SplitChoice } from './split-sides';
 
@@ -41,7 +42,7 @@ export function SplitSettings({ workspace, tree }: ToolSettingsProps) {
   // Untouched (null), the form shows what is saved, also after a save elsewhere or a reload.
   const [draft, setDraft] = useState<SplitForm | null>(null);
   const form = draft ?? savedForm;
-  const { saveSplit, saving, problem, clearProblem, reload } = useSaveSplit(workspace);
+  const { save, locked, problem, clearProblem, reload } = useSavePlugin(workspace, 'splitPanel');
   const sources = useQuery(layerSourcesQueryOptions(workspace.id, undefined));
   const kindOf = (layer: Layer) => sources.data?.find((source) => source.layer === layer.id)?.key;
 
@@ -54,15 +55,14 @@ export function SplitSettings({ workspace, tree }: ToolSettingsProps) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await saveSplit(splitSettings(form, tree, saved.position))) {
+    if (await save(splitSettings(form, tree, saved.position))) {
       setDraft(null);
       show(t('split.saved'));
     }
   };
 
   const handleReload = async () => {
-    await reload();
-    setDraft(null);
+    if (await reload()) setDraft(null);
   };
 
   const reasons = { features: t('split.featuresBothSides'), terrain: t('split.terrainBothSides') };
@@ -148,7 +148,7 @@ export function SplitSettings({ workspace, tree }: ToolSettingsProps) {
           type="submit"
           variant="contained"
           startIcon={<SaveIcon />}
-          disabled={saving || sameForm(form, savedForm) || problem?.severity === 'warning'}
+          disabled={locked || sameForm(form, savedForm)}
           sx={{ alignSelf: { sm: 'flex-end' } }}
         >
           {t('split.save')}

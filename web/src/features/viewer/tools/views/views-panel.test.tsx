@@ -1,9 +1,9 @@
-import { readWorkspacePlugins, type SavedView, type Workspace } from '@geows/contract';
+import type { SavedView, Workspace } from '@geows/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
-import type { MapEngine } from '../../../../viewer/map-engine';
+import { fakeEngine, toolContext, workspaceWith } from '../testing';
 import type { ToolContext } from '../tool';
 import { ViewsPanel } from './views-panel';
 import { viewsTool } from './views-tool';
@@ -21,41 +21,16 @@ const harbour: SavedView = {
 };
 const quay: SavedView = { id: 12, title: 'Quay', camera: quayCamera, visible: [], split: null };
 
-const workspaceWith = (plugins: object, rights: Workspace['rights'] = 'edit'): Workspace => ({
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: 7,
-  account: 1,
-  plan: null,
-  editors: [],
-  camera: '{}',
-  workspacePlugins: JSON.stringify(plugins),
-  rights,
-  version: 3,
-});
+const editable = (plugins: object) => workspaceWith(plugins, { rights: 'edit' });
 
-const fakeEngine = () =>
-  ({ flyTo: vi.fn(), getCamera: vi.fn(() => hereCamera) }) as unknown as MapEngine & {
-    flyTo: ReturnType<typeof vi.fn>;
-  };
-
-function contextFor(plugins: object, overrides: Partial<ToolContext> = {}): ToolContext {
-  const workspace = workspaceWith(plugins);
-  return {
-    workspace,
-    plugins: readWorkspacePlugins(workspace.workspacePlugins),
-    token: undefined,
-    engine: fakeEngine(),
-    tree: [],
+const contextFor = (plugins: object, overrides: Partial<ToolContext> = {}) =>
+  toolContext({
+    workspace: editable(plugins),
+    engine: fakeEngine({ flyTo: vi.fn(), getCamera: vi.fn(() => hereCamera) }),
     canEdit: true,
     visibleLayers: [2, 9],
-    showLayers: vi.fn(),
-    split: undefined,
-    setSplit: vi.fn(),
     ...overrides,
-  };
-}
+  });
 
 const renderPanel = (context: ToolContext) =>
   renderWithProviders(<ViewsPanel {...context} onClose={vi.fn()} />);
@@ -217,7 +192,7 @@ describe('the saved views panel', () => {
 
   it('shows a conflict with Reload instead of overwriting, and reads the workspace again', async () => {
     const context = contextFor({ views: [harbour, quay] });
-    const theirs = workspaceWith({ views: [quay] });
+    const theirs = editable({ views: [quay] });
     const fetchMock = stubFetch({
       '/api/workspaces/5': ({ method }) =>
         method === 'PATCH'

@@ -1,11 +1,9 @@
-import type { SavedView } from '@geows/contract';
-import { pluginLimits } from '@geows/contract';
+import { pluginLimits, readWorkspacePlugins, type SavedView } from '@geows/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import LinkIcon from '@mui/icons-material/Link';
 import MoreIcon from '@mui/icons-material/MoreVert';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,11 +18,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
+import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolPanelProps } from '../tool';
 import { ToolPanelHeader } from '../tool-panel-header';
+import { useSavePlugin } from '../use-save-plugin';
 import { applyView } from './apply-view';
 import { addView, canAddView, moveView, newViewId, removeView, renameView, viewOfState } from './saved-views';
-import { useSaveViews } from './use-save-views';
 import { viewLink } from './view-link';
 import { DeleteViewDialog, ViewTitleDialog } from './view-title-dialog';
 
@@ -43,10 +42,13 @@ export function ViewsPanel(props: ToolPanelProps) {
   const { workspace, token, engine, canEdit, onClose } = props;
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const { views, saveViews, saving, problem, clearProblem, reload } = useSaveViews(workspace, token);
+  // The list as last saved here: of two quick moves, the second saves on the version the first answered.
+  const { current, save, saving, locked, problem, clearProblem, reload } = useSavePlugin(workspace, 'views', {
+    token,
+  });
+  const views = readWorkspacePlugins(current.workspacePlugins).views;
   const [chosen, setChosen] = useState<string | undefined>(openedAt);
   const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);
-  const locked = saving || problem?.kind === 'conflict';
 
   const handleChoose = (view: SavedView) => {
     setChosen(String(view.id));
@@ -65,7 +67,7 @@ export function ViewsPanel(props: ToolPanelProps) {
   };
 
   const saveAndSay = async (next: SavedView[], done: string) => {
-    const saved = await saveViews(next);
+    const saved = await save(next);
     // A refusal shows above the list, where the dialog would hide it.
     setDialog(undefined);
     if (saved) snackbar.show(done);
@@ -104,20 +106,12 @@ export function ViewsPanel(props: ToolPanelProps) {
       />
       {saving && <LinearProgress aria-label={t('views.saving')} sx={{ flexShrink: 0 }} />}
       {problem && (
-        <Alert
-          severity={problem.kind === 'conflict' ? 'warning' : 'error'}
-          onClose={problem.kind === 'conflict' ? undefined : clearProblem}
-          action={
-            problem.kind === 'conflict' && (
-              <Button color="inherit" size="small" onClick={() => void reload().catch(() => undefined)}>
-                {t('views.reload')}
-              </Button>
-            )
-          }
+        <SaveProblemAlert
+          problem={problem}
+          onReload={() => void reload()}
+          onClose={clearProblem}
           sx={{ borderRadius: 0, flexShrink: 0 }}
-        >
-          {problem.kind === 'unreachable' ? t('errors.network') : problem.text}
-        </Alert>
+        />
       )}
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {views.length === 0 ? (
@@ -142,7 +136,7 @@ export function ViewsPanel(props: ToolPanelProps) {
                 locked={locked}
                 onChoose={() => handleChoose(view)}
                 onCopy={() => void handleCopy(view)}
-                onMove={(by) => void saveViews(moveView(views, view.id, by))}
+                onMove={(by) => void save(moveView(views, view.id, by))}
                 onRename={() => setDialog({ kind: 'rename', view })}
                 onDelete={() => setDialog({ kind: 'delete', view })}
               />
