@@ -21,10 +21,10 @@ import {
   visibilityOf,
 } from '../layer-tree';
 import { legendOf } from '../legend';
+import { viewById } from '../opening-view';
+import { splitSides, unsplittable } from '../split-sides';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
 import type { ToolContext } from '../tools';
-import { splitSides } from '../tools/split/split-sides';
-import { viewById } from '../tools/views/view-link';
 import { useMapEngine } from './use-map-engine';
 
 const noLayers: readonly Layer[] = [];
@@ -80,15 +80,19 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
     );
   }, [layersQuery.data, startView, visibility]);
 
-  // The compare divider for this visit: where the view or the workspace puts it, while the split is on.
+  // The compare divider for this visit: where the view or the workspace puts it, while the
+  // split is on; turned on or off again when the workspace's setting changes (the editor saved).
   const [split, setSplit] = useState<number | undefined>(undefined);
-  const [splitStarted, setSplitStarted] = useState(false);
+  const [splitEnabled, setSplitEnabled] = useState<boolean | undefined>(undefined);
   useEffect(() => {
-    if (!plugins || !startView || splitStarted) return;
-    setSplitStarted(true);
-    if (!plugins.splitPanel.enabled) return;
-    setSplit(startView.view?.split ?? plugins.splitPanel.position);
-  }, [plugins, startView, splitStarted]);
+    if (!plugins || !startView) return;
+    const { enabled, position } = plugins.splitPanel;
+    if (enabled === splitEnabled) return;
+    const first = splitEnabled === undefined;
+    setSplitEnabled(enabled);
+    setSplit(enabled ? ((first ? startView.view?.split : undefined) ?? position) : undefined);
+  }, [plugins, startView, splitEnabled]);
+  const splitOn = split !== undefined;
   const sides = useMemo(
     () => (plugins ? splitSides(tree, plugins.splitPanel) : new Map<number, 'left' | 'right'>()),
     [tree, plugins],
@@ -117,14 +121,16 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
 
   // Opacity set in the panel, for this visit only (the template's opacity is the saved one).
   const [opacityOverrides, setOpacityOverrides] = useState<Record<string, number>>({});
+  // Depends on whether the split is on, not on where the divider is: dragging it must not resend every layer.
   const shownLayers = useMemo(
     () =>
       layers.map((layer) => ({
         ...layer,
         opacity: opacityOverrides[layer.id] ?? layer.opacity,
-        split: split === undefined ? ('both' as const) : (sides.get(Number(layer.id)) ?? 'both'),
+        split:
+          splitOn && !unsplittable(layer.kind) ? (sides.get(Number(layer.id)) ?? 'both') : ('both' as const),
       })),
-    [layers, opacityOverrides, split, sides],
+    [layers, opacityOverrides, splitOn, sides],
   );
   const opacity = useMemo(
     () => Object.fromEntries(shownLayers.map((layer) => [layer.id, layer.opacity])),
@@ -183,9 +189,10 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
             showLayers,
             split,
             setSplit,
+            openingView: openingView?.id === undefined ? undefined : String(openingView.id),
           }
         : undefined,
-    [workspace, plugins, token, engine, tree, mayEdit, visibleLayers, showLayers, split],
+    [workspace, plugins, token, engine, tree, mayEdit, visibleLayers, showLayers, split, openingView],
   );
 
   // Save view: the camera as the workspace's own (a 409 when someone saved meanwhile).

@@ -50,6 +50,7 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
     showLayers: vi.fn(),
     split: undefined,
     setSplit: vi.fn(),
+    openingView: undefined,
     ...overrides,
   };
 }

@@ -47,6 +47,8 @@ export type ToolContext = {
   split: number | undefined;
   /** Moves the divider, turns the split on (a number) or off (undefined), for this visit. */
   setSplit: (position: number | undefined) => void;
+  /** The id of the saved view the page was opened at (`?view=`), if it still exists. */
+  openingView: string | undefined;
 };
 
 /** A panel starts with a `ToolPanelHeader` (its heading, its actions, Close); the dock around it names it and sizes it. */

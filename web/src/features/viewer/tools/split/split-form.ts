@@ -1,6 +1,6 @@
 import type { Layer, SplitPanelSettings } from '@geows/contract';
 import { flattenLayers } from '../../layer-tree';
-import type { SplitChoice } from './split-sides';
+import type { SplitChoice } from '../../split-sides';
 
 /** The editor's choices: whether the map opens with the divider, and the layers given a side (by id). */
 export type SplitForm = { enabled: boolean; sides: ReadonlyMap<number, SplitChoice> };
@@ -30,13 +30,3 @@ export const sameForm = (a: SplitForm, b: SplitForm) =>
   a.enabled === b.enabled &&
   a.sides.size === b.sides.size &&
   [...a.sides].every(([id, side]) => b.sides.get(id) === side);
-
-/**
- * Why a kind of layer draws on both sides whatever its side says: Cesium (1.140) splits
- * imagery, 3D Tiles and points, but not the lines, areas and labels of features, nor terrain.
- */
-export function unsplittable(kind: string | undefined): 'features' | 'terrain' | undefined {
-  if (kind === 'geojson' || kind === 'arcgis-featureserver') return 'features';
-  if (kind === 'cesium-terrain') return 'terrain';
-  return undefined;
-}

@@ -16,11 +16,11 @@ import { useSnackbar } from '../../../../components/snackbar/snackbar-context';
 import { SectionCard } from '../../../../components/ui/section-card';
 import { layerSourcesQueryOptions } from '../../api/get-layer-sources';
 import { displayName } from '../../layer-tree';
+import { type SplitChoice, unsplittable } from '../../split-sides';
 import { SaveProblemAlert } from '../save-problem-alert';
 import type { ToolSettingsProps } from '../tool';
 import { useSavePlugin } from '../use-save-plugin';
-import { type SplitForm, sameForm, splitForm, splitSettings, unsplittable } from './split-form';
-import type { SplitChoice } from './split-sides';
+import { type SplitForm, sameForm, splitForm, splitSettings } from './split-form';
 
 type Side = SplitChoice | 'both';
 

@@ -30,7 +30,6 @@ import { DeleteViewDialog, ViewTitleDialog } from './view-title-dialog';
 type OpenDialog = { kind: 'add' } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView };
 
 /** The view a page was opened at (`?view=`): shown as the chosen one until another is. */
-const openedAt = () => new URLSearchParams(window.location.search).get('view') ?? undefined;
 
 /**
  * The workspace's saved views: choosing one flies there with its layers and divider; each
@@ -47,7 +46,7 @@ export function ViewsPanel(props: ToolPanelProps) {
     token,
   });
   const views = readWorkspacePlugins(current.workspacePlugins).views;
-  const [chosen, setChosen] = useState<string | undefined>(openedAt);
+  const [chosen, setChosen] = useState<string | undefined>(props.openingView);
   const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);
 
   const handleChoose = (view: SavedView) => {

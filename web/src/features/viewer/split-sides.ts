@@ -25,3 +25,15 @@ export function splitSides(
   walk(tree, undefined);
   return sides;
 }
+
+/**
+ * Why a kind of layer draws on both sides whatever its side says: Cesium (1.140) splits
+ * imagery, 3D Tiles and points, but not the lines, areas and labels of features, nor
+ * terrain. Such a layer keeps both sides even inside a group set to one side, so that
+ * what it shows and what a click on it finds agree.
+ */
+export function unsplittable(kind: string | undefined): 'features' | 'terrain' | undefined {
+  if (kind === 'geojson' || kind === 'arcgis-featureserver') return 'features';
+  if (kind === 'cesium-terrain') return 'terrain';
+  return undefined;
+}
