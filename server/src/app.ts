@@ -32,6 +32,8 @@ import {
   registerAuthentication,
 } from './modules/auth/authenticate.js';
 import { createFailureGuard } from './modules/auth/failure-guard.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createArcgisSignInService } from './modules/datasources/arcgis-sign-in.service.js';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes.js';
 import { createDatasourcesService } from './modules/datasources/datasources.service.js';
@@ -209,6 +211,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     fetcher,
     calls: createExpensiveCalls(ctx.config.expensiveCalls, { what: 'elevation profiles' }),
   });
+  const dashboard = createDashboardService({
+    workspaces,
+    fetcher,
+    calls: createExpensiveCalls(ctx.config.expensiveCalls, { what: 'dashboard checks' }),
+  });
 
   // Every route of the API comes from the contract's endpoint table (packages/contract).
   const route = endpointRegistrar(app, authenticate);
@@ -240,6 +247,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   samplesRoutes(route, { samples: createSamplesService(ctx, { workspaces }) });
   elevationRoutes(route, { elevation, authenticate });
+  dashboardRoutes(route, { dashboard, authenticate });
   if (options.operatorSecret)
     await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -198,8 +198,12 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       return;
     }
     // A dashboard for the viewer's dashboard panel (viewer-dashboard.spec.ts): a page of another origin, framed.
-    if (url.pathname === '/dashboard/index.html') {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    // `/dashboard/refusing.html`: the same page, refusing to be framed (a browser still fires the frame's load).
+    if (url.pathname === '/dashboard/index.html' || url.pathname === '/dashboard/refusing.html') {
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        ...(url.pathname === '/dashboard/refusing.html' ? { 'X-Frame-Options': 'DENY' } : {}),
+      });
       response.end(
         '<!doctype html><title>Harbour dashboard</title><h1>Harbour dashboard</h1><p>Ships in port: 12</p>',
       );

@@ -1,6 +1,7 @@
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
+import { lookAt } from './screenshot';
 import { fixtureOrigin } from './viewer-fixtures';
 
 /**
@@ -55,4 +56,58 @@ test('shows the workspace’s dashboard in a sandboxed frame, and the editor ref
   await expect(
     page.getByText('The dashboard address must be empty or an http(s) address', { exact: false }),
   ).toBeVisible();
+});
+
+/*
+ * A dashboard that refuses to be framed (X-Frame-Options: DENY): the browser fires the
+ * frame's load all the same, so only the server's look at its headers tells; on the
+ * share page, with the link's token.
+ */
+test('says a dashboard refuses to be framed and offers it in a new tab, on the share page', async ({
+  page,
+  request,
+}, testInfo) => {
+  const user = await createActiveUser(request, 'dashboard-refusing');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Port authority'));
+  const workspace = await createWorkspace(session, account, uniqueName('Harbour'));
+  const headers = { Authorization: `Token ${session.token}` };
+  const read = await request.get(`/api/workspaces/${workspace.id}`, { headers });
+  const { version } = (await read.json()) as { version: number };
+  const refusing = `${fixtureOrigin()}/dashboard/refusing.html`;
+  const saved = await request.patch(`/api/workspaces/${workspace.id}`, {
+    headers,
+    data: { version, workspacePlugins: JSON.stringify({ bi: { url: refusing } }) },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const link = await request.post(`/api/workspaces/${workspace.id}/share`, { headers, data: {} });
+  expect(link.status(), await link.text()).toBe(201);
+  const { token } = (await link.json()) as { token: string };
+
+  await page.goto(`/workspace/share/${workspace.id}/${token}`);
+  await expect(page.getByRole('heading', { name: workspace.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+
+  const panel = page.getByRole('region', { name: 'Dashboard' });
+  await expect(
+    panel.getByText('This dashboard does not allow being shown inside other sites.'),
+  ).toBeVisible();
+  await expect(panel.getByTitle(/^Dashboard from/)).toHaveCount(0);
+  const links = panel.getByRole('link', { name: 'Open in new tab' });
+  await expect(links).toHaveCount(2);
+  for (const open of await links.all()) {
+    await expect(open).toHaveAttribute('href', refusing);
+    await expect(open).toHaveAttribute('target', '_blank');
+  }
+
+  // Beside the map on a wide screen, a bottom sheet on a phone; light and dark.
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const width of [1280, 375]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
+      await expect(
+        page.getByText('This dashboard does not allow being shown inside other sites.'),
+      ).toBeVisible();
+      await lookAt(page, testInfo, 'viewer-dashboard-refused', { fullPage: false });
+    }
 });

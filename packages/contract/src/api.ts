@@ -1,5 +1,6 @@
 import { accountsApi } from './accounts.js';
 import { authApi } from './auth.js';
+import { dashboardApi } from './dashboard.js';
 import { datasourceTypesApi } from './datasource-types.js';
 import { datasourcesApi } from './datasources.js';
 import { demoApi } from './demo.js';
@@ -30,6 +31,7 @@ export const api = {
   layers: layersApi,
   userGroups: userGroupsApi,
   elevation: elevationApi,
+  dashboard: dashboardApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(api).flatMap((domain) => Object.values(domain));

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './dashboard.js';
 export * from './datasource-types.js';
 export * from './datasources.js';
 export * from './demo.js';

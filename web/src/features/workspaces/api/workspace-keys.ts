@@ -15,4 +15,7 @@ export const workspaceKeys = {
   editors: (id: number) => [...workspaceKeys.all, 'editors', id] as const,
   /** `GET /api/workspaces/{id}/share`. */
   shareLinks: (id: number) => [...workspaceKeys.all, 'share', id] as const,
+  /** `GET /api/workspaces/{id}/dashboard` (with `?token=`): keyed by the address too, which a save may change. */
+  dashboard: (id: number, url: string, token?: string | undefined) =>
+    [...workspaceKeys.all, 'dashboard', id, url, ...(token ? [{ token }] : [])] as const,
 };

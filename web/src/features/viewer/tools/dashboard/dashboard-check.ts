@@ -24,7 +24,12 @@ export const dashboardCheckQueryOptions = (workspace: number, url: string, token
  * knows, undefined while it is asked, when it cannot tell, or when it answered for
  * another address (the workspace's was changed since).
  */
-export function useDashboardRefuses(workspace: number, url: string, token: string | undefined, enabled = true) {
+export function useDashboardRefuses(
+  workspace: number,
+  url: string,
+  token: string | undefined,
+  enabled = true,
+) {
   const { data } = useQuery({ ...dashboardCheckQueryOptions(workspace, url, token), enabled });
   if (!data || data.url !== url || data.frameable === null) return undefined;
   return !data.frameable;

@@ -84,7 +84,12 @@ function DashboardFrame({
   if (refuses)
     return (
       <>
-        <ToolPanelHeader title={host} actions={openLink} closeLabel={t('dashboard.close')} onClose={onClose} />
+        <ToolPanelHeader
+          title={host}
+          actions={openLink}
+          closeLabel={t('dashboard.close')}
+          onClose={onClose}
+        />
         <Alert severity="info" sx={{ m: 2, flexShrink: 0 }}>
           {t('dashboard.refused')}
           <Box sx={{ mt: 1.5 }}>
