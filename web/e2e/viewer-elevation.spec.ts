@@ -112,7 +112,9 @@ test('draws a line and shows its elevation profile from the built-in ground mode
   expect(profile.points).toHaveLength(200);
 
   // The chart, in uPlot's own chunk, with a summary for screen readers.
-  const chart = panel.getByRole('img', { name: /^Elevation profile along a line of .*: AHN3\/AHN4 from/ });
+  const chart = panel.getByRole('img', {
+    name: /^Elevation profile along a line of .*: AHN3\/AHN4, above sea level \(NAP\), from/,
+  });
   await expect(chart).toBeVisible();
   await expect(chart.locator('canvas')).toBeVisible();
   expect(chartChunks.length, 'uPlot arrives with the chart').toBeGreaterThan(0);

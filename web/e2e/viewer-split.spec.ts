@@ -9,13 +9,15 @@ import { type ApiSession, apiSession, createAccount, createWorkspace, uniqueName
 import { xyzTileColour } from './fake-arcgis-portal';
 import { plausibleEndpoint, test } from './fixtures';
 import { createActiveUser } from './identity';
-import type { Rgb } from './map-service-fixtures';
+import { mapFixtures, type Rgb } from './map-service-fixtures';
 import { lookAt } from './screenshot';
 import {
   createLayer,
   createShareLink,
+  createSource,
   createXyzSource,
   fixtureOrigin,
+  uploadGeojson,
   waitForMapIdle,
 } from './viewer-fixtures';
 
@@ -23,7 +25,8 @@ import {
  * The compare divider (RUNTIME.md `splitPanel`; web/src/features/viewer/tools/split,
  * web/src/viewer/split.ts): a workspace whose split is on, with magenta tiles on the left
  * and cyan tiles on the right, proven by the canvas' pixels on either side of the divider
- * as it moves by touch, by mouse and by keys.
+ * as it moves by touch, by mouse and by keys; and clicks that find only the features of
+ * the side clicked.
  */
 
 const cyan: Rgb = [0, 255, 255];
@@ -41,20 +44,25 @@ async function prepare(request: APIRequestContext) {
   const left = await createLayer(session, workspace.id, 'Magenta tiles', magentaSource.id);
   const right = await createLayer(session, workspace.id, 'Cyan tiles', cyanSource.id);
 
+  await splitLayers(session, workspace.id, [left.id], [right.id]);
+  return { session, workspace, left, right };
+}
+
+/** Turns the workspace's split on, the divider in the middle, the layers on their sides. */
+async function splitLayers(session: ApiSession, workspace: number, left: number[], right: number[]) {
   const headers = { Authorization: `Token ${session.token}` };
-  const read = await session.request.get(`/api/workspaces/${workspace.id}`, { headers });
+  const read = await session.request.get(`/api/workspaces/${workspace}`, { headers });
   const { version } = (await read.json()) as { version: number };
-  const saved = await session.request.patch(`/api/workspaces/${workspace.id}`, {
+  const saved = await session.request.patch(`/api/workspaces/${workspace}`, {
     headers,
     data: {
       version,
       workspacePlugins: JSON.stringify({
-        splitPanel: { enabled: true, left: [left.id], right: [right.id], position: 0.5 },
+        splitPanel: { enabled: true, left, right, position: 0.5 },
       }),
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  return { session, workspace, left, right };
 }
 
 /** A small window (software WebGL draws it faster) that can be touched, logged in when a session is given. */
@@ -180,6 +188,118 @@ test('shows one layer left of the divider and the other right, and the divider m
   await page.getByRole('switch', { name: 'Show the divider' }).uncheck();
   await expect(slider).toHaveCount(0);
   await expect.poll(() => layerAt(page, rightProbe)).toBe('magenta');
+});
+
+type Place = { longitude: number; latitude: number };
+
+/** A GeoJSON point at each place, named. */
+const pointsGeojson = (points: Record<string, Place>) => ({
+  type: 'FeatureCollection',
+  features: Object.entries(points).map(([name, { longitude, latitude }]) => ({
+    type: 'Feature',
+    properties: { name },
+    geometry: { type: 'Point', coordinates: [longitude, latitude] },
+  })),
+});
+
+/** Clicks the map where a place shows (the map's test hook says where). */
+async function clickPlace(page: Page, place: Place) {
+  const canvas = await page.locator('.cesium-widget canvas').boundingBox();
+  const point = await page.evaluate(
+    ({ longitude, latitude }) =>
+      (
+        window as unknown as { __viewer: { toScreen(lon: number, lat: number): { x: number; y: number } } }
+      ).__viewer.toScreen(longitude, latitude),
+    place,
+  );
+  if (!canvas || !point) throw new Error(`${place.longitude}, ${place.latitude} is not on the map`);
+  const at = { x: canvas.x + point.x, y: canvas.y + point.y };
+  // Not under the panels and buttons that float over the map: a click there would be theirs.
+  const onCanvas = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.matches('.cesium-widget canvas') ?? false,
+    at,
+  );
+  if (!onCanvas) throw new Error(`${place.longitude}, ${place.latitude} is hidden under the map's controls`);
+  await page.mouse.click(at.x, at.y);
+}
+
+test('a click finds only the features of the side of the divider it lands on', async ({
+  browser,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'splitpick');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Split account'));
+  const workspace = await createWorkspace(session, account, uniqueName('Split workspace'));
+  // Two layers of the fixture WMS, one each side, draw the same yellow block and answer
+  // GetFeatureInfo alike: the panel tells them apart by the layer's name. A well lies east
+  // of the block, in a GeoJSON layer listed on the left, which features ignore: Cesium
+  // cannot split their lines and areas, so they draw, and are found, on both sides.
+  const blockWest: Place = { longitude: 3.05, latitude: 52.6 };
+  const blockEast: Place = { longitude: 3.45, latitude: 52.6 };
+  const well: Place = { longitude: 3.75, latitude: 52.6 };
+  const wms = { url: `${fixtureOrigin()}/wms`, layers: mapFixtures.wms.layer, version: '1.3.0' };
+  const westSource = await createSource(session, account, 'West survey', 1, wms);
+  const eastSource = await createSource(session, account, 'East survey', 1, wms);
+  const wells = await uploadGeojson(session, account, 'Wells', pointsGeojson({ Well: well }));
+  const west = await createLayer(session, workspace.id, 'West survey', westSource.id);
+  const east = await createLayer(session, workspace.id, 'East survey', eastSource.id);
+  const wellsLayer = await createLayer(session, workspace.id, 'Wells', wells.id);
+  await splitLayers(session, workspace.id, [west.id, wellsLayer.id], [east.id]);
+
+  context = await openContext(browser, session, 'light');
+  const page = await context.newPage();
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await waitForMapIdle(page);
+  // It would cover the block's west part.
+  await page.getByRole('button', { name: 'Close the layers panel' }).click();
+  // Straight above the block's east part: the middle of the map lies between the two places.
+  await page.evaluate(
+    (camera) =>
+      (
+        window as unknown as { __viewer: { engine: { flyTo(c: object, d: number): void } } }
+      ).__viewer.engine.flyTo(camera, 0),
+    { longitude: 3.3, latitude: 52.6, height: 100_000, heading: 0, pitch: -90, roll: 0 },
+  );
+  await waitForMapIdle(page);
+
+  const info = page.getByRole('region', { name: 'Feature information' });
+  /** What a click at a place finds: the panel's text, the panel then closed for the next click. */
+  const clickFinds = async (place: Place) => {
+    await clickPlace(page, place);
+    await expect(info).toBeVisible();
+    const text = (await info.textContent()) ?? '';
+    await info.getByRole('button', { name: 'Close feature information' }).click();
+    await expect(info).toHaveCount(0);
+    return text;
+  };
+  const expectFinds = async (place: Place, layer: string, notLayer: string) => {
+    const found = await clickFinds(place);
+    expect(found).toContain(layer);
+    expect(found).toContain('Yellow block');
+    expect(found).not.toContain(notLayer);
+  };
+
+  // The divider in the middle: the block's west part left of it, its east part right.
+  const slider = page.getByRole('slider', { name: 'Compare divider' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  await expectFinds(blockWest, 'West survey', 'East survey');
+  await expectFinds(blockEast, 'East survey', 'West survey');
+  expect(await clickFinds(well)).toContain('Well');
+
+  // The divider at a fifth: the block's west part is on the right now.
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  await expect(slider).toHaveAttribute('aria-valuenow', '20');
+  await expectFinds(blockWest, 'East survey', 'West survey');
+
+  // At the right edge: all of it is on the left. (The clicks on the map took the focus.)
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  await expectFinds(blockEast, 'West survey', 'East survey');
 });
 
 test('the share page shows the split read-only (screenshots at 1280 and 375, light and dark)', async ({

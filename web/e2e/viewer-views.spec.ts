@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
+import { lookAt } from './screenshot';
 import { createLayer, createXyzSource, fixtureOrigin, mapCamera, waitForMapIdle } from './viewer-fixtures';
 
 type Camera = {
@@ -36,32 +35,6 @@ const standsAt = async (page: Page, camera: Camera) => {
     Math.abs((now.height ?? 0) - camera.height) < camera.height * 0.01
   );
 };
-
-/**
- * The panel's picture, checked as `lookAt` (screenshot.ts) checks a screen: the panel is
- * in view and nothing overflows sideways; named and shared the same way. (The map's title
- * bar gives its heading no room while a panel is open at 1280 px, so `lookAt`'s heading
- * check does not apply here.)
- */
-async function lookAtPanel(page: Page, testInfo: TestInfo) {
-  await expect(page.getByRole('region', { name: 'Saved views' })).toBeInViewport();
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `the page is wider than the ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
-  const { width } = page.viewportSize() ?? { width: 0 };
-  const scheme = await page.evaluate(() =>
-    window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
-  );
-  const file = `viewer-views-${width}-${scheme}.png`;
-  const picture = await page.screenshot({ path: testInfo.outputPath(file) });
-  const shared = process.env.E2E_SCREENSHOTS_DIR;
-  if (shared) {
-    fs.mkdirSync(shared, { recursive: true });
-    fs.writeFileSync(path.join(shared, file), picture);
-  }
-}
 
 /**
  * Saved views (RUNTIME.md, `views`; web/src/features/viewer/tools/views): an editor saves
@@ -160,11 +133,12 @@ test('an editor saves a view, and its link and the list both bring the map back 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(panel).toBeInViewport();
     await waitForMapIdle(page);
-    await lookAtPanel(page, testInfo);
+    await lookAt(page, testInfo, 'viewer-views', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(panel).toBeInViewport();
     await waitForMapIdle(page);
-    await lookAtPanel(page, testInfo);
+    await lookAt(page, testInfo, 'viewer-views', { fullPage: false });
   }
 });

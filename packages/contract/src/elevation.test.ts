@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileLimits, profileRequest } from './elevation.js';
+import { profileLimits, profileRequest, profileStatsOf } from './elevation.js';
 
 const issues = (body: unknown) =>
   profileRequest.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -76,5 +76,27 @@ describe('profileRequest', () => {
     const message = 'Ensure this value is a whole number from 2 to 2000.';
     for (const samples of [1, 2001, 5000, 2.5, '200'])
       expect(issues({ line, samples })).toEqual([['samples', message]]);
+  });
+});
+
+describe('profileStatsOf', () => {
+  it('takes min, max, mean, ascent and descent over the non-null heights, bridging gaps', () => {
+    expect(profileStatsOf([1, 3, null, 2, 6, null])).toEqual({
+      min: 1,
+      max: 6,
+      mean: 3,
+      ascent: 6,
+      descent: 1,
+    });
+  });
+  it('answers nulls when there is no height', () => {
+    expect(profileStatsOf([null, null])).toEqual({
+      min: null,
+      max: null,
+      mean: null,
+      ascent: null,
+      descent: null,
+    });
+    expect(profileStatsOf([])).toEqual({ min: null, max: null, mean: null, ascent: null, descent: null });
   });
 });

@@ -615,10 +615,18 @@ export const en = {
     length: 'Length of the line: {{length}}',
     distance: 'Distance (m)',
     height: 'Height (m)',
+    heightSea: 'Height above sea level (m)',
+    heightEllipsoid: 'Height above the ellipsoid (m)',
+    referenceSea: 'above sea level (NAP)',
+    referenceEllipsoid: 'above the ellipsoid (WGS84)',
+    mixedReferences:
+      'Heights from the elevation services are above sea level (NAP, or the source’s own datum); the map’s own heights are above the WGS84 ellipsoid, about 40 m higher in the Netherlands. Compare only lines of the same kind.',
+    noDifference:
+      'No difference is offered: it needs two profiles measured from the same level, both above sea level or both above the ellipsoid.',
     change: 'Change (m)',
     surface: 'Surface (3D Tiles)',
     chartSummary: 'Elevation profile along a line of {{length}}: {{lines}}.',
-    lineSummary: '{{title}} from {{min}} to {{max}}',
+    lineSummary: '{{title}}, {{reference}}, from {{min}} to {{max}}',
     noProfiles: 'No heights were found along this line.',
     terrainHidden:
       'Tick the layer “{{layerName}}” to see the profile “{{title}}”: it is measured on the terrain the map shows.',
@@ -688,7 +696,11 @@ export const en = {
     descent: 'Total descent',
     planArea: 'Area in plan',
     surfaceArea: 'Area over the surface',
-    surfaceAreaNote: 'Over flat triangles between the points at their heights.',
+    surfaceAreaNote: 'Over the heights the map shows, sampled every {{spacing}}.',
+    surfaceMissing:
+      'Nothing is drawn under {{share}} of the area: there the plane through the points is taken.',
+    surfaceFailed: 'The map’s heights could not be read.',
+    calculating: 'Calculating…',
     perimeter: 'Perimeter',
     noMap: 'The map is still loading.',
   },

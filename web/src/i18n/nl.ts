@@ -643,10 +643,18 @@ export const nl: Messages = {
     length: 'Lengte van de lijn: {{length}}',
     distance: 'Afstand (m)',
     height: 'Hoogte (m)',
+    heightSea: 'Hoogte boven zeeniveau (m)',
+    heightEllipsoid: 'Hoogte boven de ellipsoïde (m)',
+    referenceSea: 'boven zeeniveau (NAP)',
+    referenceEllipsoid: 'boven de ellipsoïde (WGS84)',
+    mixedReferences:
+      'Hoogtes van de hoogtediensten liggen boven zeeniveau (NAP, of het eigen referentievlak van de bron); de hoogtes van de kaart zelf liggen boven de WGS84-ellipsoïde, in Nederland zo’n 40 m hoger. Vergelijk alleen lijnen van dezelfde soort.',
+    noDifference:
+      'Er wordt geen verschil getoond: daarvoor zijn twee profielen nodig die vanaf hetzelfde niveau gemeten zijn, allebei boven zeeniveau of allebei boven de ellipsoïde.',
     change: 'Verschil (m)',
     surface: 'Oppervlak (3D Tiles)',
     chartSummary: 'Hoogteprofiel langs een lijn van {{length}}: {{lines}}.',
-    lineSummary: '{{title}} van {{min}} tot {{max}}',
+    lineSummary: '{{title}}, {{reference}}, van {{min}} tot {{max}}',
     noProfiles: 'Langs deze lijn zijn geen hoogtes gevonden.',
     terrainHidden:
       'Vink de laag “{{layerName}}” aan om het profiel “{{title}}” te zien: het wordt gemeten op het terrein dat de kaart toont.',
@@ -718,7 +726,11 @@ export const nl: Messages = {
     descent: 'Totale daling',
     planArea: 'Oppervlakte in bovenaanzicht',
     surfaceArea: 'Oppervlakte over het terrein',
-    surfaceAreaNote: 'Over vlakke driehoeken tussen de punten op hun hoogte.',
+    surfaceAreaNote: 'Over de hoogtes die de kaart toont, gemeten om de {{spacing}}.',
+    surfaceMissing:
+      'Onder {{share}} van de oppervlakte is niets getekend: daar geldt het vlak door de punten.',
+    surfaceFailed: 'De hoogtes van de kaart konden niet gelezen worden.',
+    calculating: 'Berekenen…',
     perimeter: 'Omtrek',
     noMap: 'De kaart wordt nog geladen.',
   },
@@ -730,8 +742,10 @@ export const nl: Messages = {
     loading: 'Dashboard laden',
     notShown:
       'Verschijnt het dashboard niet, dan staat het misschien niet toe dat andere sites het tonen: open het in een nieuw tabblad.',
-    refused: 'Dit dashboard staat niet toe dat andere sites het tonen. Open het in een nieuw tabblad om het te zien.',
-    thisSite: 'Dit dashboardadres is een pagina van deze site zelf, en die wordt nooit in het paneel getoond.',
+    refused:
+      'Dit dashboard staat niet toe dat andere sites het tonen. Open het in een nieuw tabblad om het te zien.',
+    thisSite:
+      'Dit dashboardadres is een pagina van deze site zelf, en die wordt nooit in het paneel getoond.',
     settingsTitle: 'Dashboard',
     settingsIntro:
       'Een dashboard van een andere site, naast de kaart getoond aan iedereen die deze werkruimte bekijkt. Laat het adres leeg voor geen dashboard.',

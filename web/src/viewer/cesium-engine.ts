@@ -121,7 +121,8 @@ export async function createCesiumEngine(
     setSplitPosition: (position) => split.setPosition(position),
     startSketch: (sketch) => sketches.start(sketch),
     setMarker: (point, color) => marker.set(point, color),
-    sampleHeights: (points, surface) => sampleHeights(viewer, points, surface),
+    sampleHeights: (points, surface) =>
+      sampleHeights(viewer, layers, points, surface, [...sketches.drawn(), ...marker.drawn()]),
 
     waitForIdle: (timeoutMs = 60_000) => waitForIdle(viewer, layers, timeoutMs),
 

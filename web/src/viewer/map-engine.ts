@@ -71,8 +71,13 @@ export interface Sketch {
   destroy(): void;
 }
 
-/** What a height is measured on in the browser: the workspace's terrain, or whatever is drawn (terrain and 3D Tiles). */
-export type HeightSurface = 'terrain' | 'surface';
+/**
+ * What a height is measured on in the browser: `terrain` the terrain the globe shows
+ * (the first shown terrain layer, or the plain ellipsoid), `surface` whatever is drawn
+ * (terrain and 3D Tiles), `{layer}` that terrain layer's own terrain, whether or not it
+ * is the one the globe shows (to compare two terrains).
+ */
+export type HeightSurface = 'terrain' | 'surface' | { layer: string };
 
 /** A layer of one of these kinds. */
 export type ViewerLayerOf<K extends ViewerSource['kind']> = Extract<ViewerLayer, { kind: K }>;
@@ -136,7 +141,11 @@ export interface MapEngine {
   startSketch(options: SketchOptions): Sketch;
   /** A marker at a point (e.g. where the pointer is on a profile's chart); undefined removes it. */
   setMarker(point: GeoPoint | undefined, color?: string): void;
-  /** Heights (metres above the ellipsoid) of points, on the workspace's terrain or on all that is drawn; null where none. */
+  /**
+   * Heights (metres above the WGS84 ellipsoid, not above sea level) of points, on the
+   * surface asked for; null where none. `{layer}` waits while that layer loads; a layer
+   * that is not on the map, not shown, failed, or is no terrain answers nulls.
+   */
   sampleHeights(
     points: readonly { longitude: number; latitude: number }[],
     surface: HeightSurface,

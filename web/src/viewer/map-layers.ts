@@ -141,6 +141,12 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
 
     all: (): MapLayer[] => [...entries.values()],
 
+    /** The layer's own terrain, while it is loaded and shown (the globe may show another). */
+    terrainOf: (id: string) => entries.get(id)?.handle.terrain(),
+
+    /** The layer's status now, or undefined when it is not on the map. */
+    statusOf: (id: string): LayerStatus | undefined => entries.get(id)?.status,
+
     /** Every status change, after the status of each layer now; answers the unsubscribe. */
     onStatus(callback: (status: LayerStatus) => void) {
       statusListeners.add(callback);

@@ -43,6 +43,9 @@ export function createMarker(viewer: CesiumWidget) {
       viewer.scene.requestRender();
     },
 
+    /** The marker, while it shows: not a surface to sample heights from. */
+    drawn: (): object[] => (entity ? [entity] : []),
+
     destroy() {
       if (entity && !viewer.isDestroyed()) viewer.entities.remove(entity);
       entity = undefined;

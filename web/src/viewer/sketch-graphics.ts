@@ -26,6 +26,8 @@ export type SketchGraphics = {
   pointIndex(picked: unknown): number | undefined;
   /** The points' collection: hidden for a moment while the surface under the pointer is picked. */
   readonly points: { show: boolean };
+  /** The primitives drawn now (points, line, fill). */
+  drawn(): object[];
   destroy(): void;
 };
 
@@ -75,6 +77,8 @@ export function createSketchGraphics(
       if (fill) shapes.push(scene.primitives.add(fillPrimitive(fill, color)) as Primitive);
       scene.requestRender();
     },
+
+    drawn: () => [points, ...shapes],
 
     pointIndex(picked) {
       const primitive = (picked as { primitive?: unknown } | undefined)?.primitive;

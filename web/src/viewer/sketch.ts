@@ -21,26 +21,33 @@ export type Sketches = {
   start(options: SketchOptions): Sketch;
   /** Whether a sketch is on the map (from `start` until its `destroy`, finished or not): clicks then pick no features. */
   active(): boolean;
+  /** What the drawing put on the map: heights sampled under it must come from the ground, not from the drawing. */
+  drawn(): object[];
   destroy(): void;
 };
 
 export function createSketches(viewer: CesiumWidget): Sketches {
-  let current: Sketch | undefined;
+  let current: { sketch: Sketch; drawn: () => object[] } | undefined;
   return {
     start(options) {
-      current?.destroy();
-      const sketch = startSketch(viewer, options, () => {
-        if (current === sketch) current = undefined;
+      current?.sketch.destroy();
+      const started = startSketch(viewer, options, () => {
+        if (current === started) current = undefined;
       });
-      current = sketch;
-      return sketch;
+      current = started;
+      return started.sketch;
     },
     active: () => current !== undefined,
-    destroy: () => current?.destroy(),
+    drawn: () => current?.drawn() ?? [],
+    destroy: () => current?.sketch.destroy(),
   };
 }
 
-function startSketch(viewer: CesiumWidget, options: SketchOptions, onDestroy: () => void): Sketch {
+function startSketch(
+  viewer: CesiumWidget,
+  options: SketchOptions,
+  onDestroy: () => void,
+): { sketch: Sketch; drawn: () => object[] } {
   const scene = viewer.scene;
   const canvas = scene.canvas;
   const graphics = createSketchGraphics(scene, options.shape, options.color);
@@ -161,5 +168,5 @@ function startSketch(viewer: CesiumWidget, options: SketchOptions, onDestroy: ()
     },
   };
   setCursor();
-  return sketch;
+  return { sketch, drawn: graphics.drawn };
 }

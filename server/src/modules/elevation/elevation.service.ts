@@ -4,6 +4,7 @@ import {
   elevationDatasourceTypeKeys,
   geotiffConfig,
   type ProfileResponse,
+  profileStatsOf,
   readWorkspacePlugins,
   wcsConfig,
 } from '@geows/contract';
@@ -17,7 +18,6 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { createGeotiffSource } from './geotiff-source.js';
 import { sampleLine } from './profile-line.js';
 import { failureReason } from './source-error.js';
-import { profileStatsOf } from './stats.js';
 import { createWcsClient } from './wcs-client.js';
 import { createWindowCache } from './window-cache.js';
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { differenceChoice, earlierChoices, laterChoices } from './difference-choice';
 import type { ChartLine } from './profile-chart';
 import type { ProfileSeries } from './profile-series';
 import { differenceOf, surveyNoise } from './profile-stats';
@@ -16,15 +17,17 @@ export type DrawnSeries = ProfileSeries & { heights: (number | null)[] };
 /**
  * The change workbench: with two profiles (two surveys), the chart can show how much the
  * later differs from the earlier at each point. By default the second profile minus the
- * first, as the settings list them (older survey first).
+ * first, as the settings list them (older survey first), of two measured from the same
+ * height (difference-choice.ts).
  */
 export function useDifference(series: readonly DrawnSeries[]) {
   const [on, setOn] = useState(false);
   const [earlier, setEarlier] = useState(0);
   const [later, setLater] = useState(1);
-  const possible = series.length >= 2;
-  const from = series[earlier] ? earlier : 0;
-  const to = series[later] && later !== from ? later : from === 0 ? 1 : 0;
+  const choice = differenceChoice(series, earlier, later);
+  const possible = choice !== null;
+  const from = choice?.from ?? 0;
+  const to = choice?.to ?? 1;
   const values = useMemo(() => {
     const a = series[from];
     const b = series[to];
@@ -53,8 +56,13 @@ export function DifferencePicker({
   series: readonly DrawnSeries[];
 }) {
   const { t } = useTranslation();
-  if (!difference.possible) return null;
-  const choice = (label: string, value: number, onChange: (index: number) => void) => (
+  if (!difference.possible)
+    return series.length >= 2 ? (
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+        {t('elevation.noDifference')}
+      </Typography>
+    ) : null;
+  const choice = (label: string, value: number, options: number[], onChange: (index: number) => void) => (
     <TextField
       select
       size="small"
@@ -63,14 +71,14 @@ export function DifferencePicker({
       onChange={(event) => onChange(Number(event.target.value))}
       sx={{ minWidth: 140, flex: 1 }}
     >
-      {series.map((s, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: two profiles may share a title
+      {options.map((index) => (
         <MenuItem key={index} value={index}>
-          {s.title}
+          {series[index]?.title}
         </MenuItem>
       ))}
     </TextField>
   );
+  const earlierOptions = earlierChoices(series);
   return (
     <Stack spacing={1} sx={{ px: 2 }}>
       <FormControlLabel
@@ -79,10 +87,15 @@ export function DifferencePicker({
         }
         label={t('elevation.showDifference')}
       />
-      {difference.on && series.length > 2 && (
+      {difference.on && earlierOptions.length > 2 && (
         <Stack direction="row" spacing={1}>
-          {choice(t('elevation.earlier'), difference.from, difference.setEarlier)}
-          {choice(t('elevation.later'), difference.to, difference.setLater)}
+          {choice(t('elevation.earlier'), difference.from, earlierOptions, difference.setEarlier)}
+          {choice(
+            t('elevation.later'),
+            difference.to,
+            laterChoices(series, difference.from),
+            difference.setLater,
+          )}
         </Stack>
       )}
       {difference.on && (

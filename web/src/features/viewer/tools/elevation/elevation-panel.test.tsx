@@ -3,16 +3,17 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
-import type { GeoPoint, SketchOptions } from '../../../../viewer/map-engine';
+import type { GeoPoint, HeightSurface, SketchOptions } from '../../../../viewer/map-engine';
 import { fakeEngine as engineWith, layer, panelProps, workspaceWith } from '../testing';
 import { ElevationPanel } from './elevation-panel';
 import type { ProfileChartProps } from './profile-chart';
 
 // jsdom has no canvas: the chart is a stand-in that says what it was given and can be hovered.
 vi.mock('./uplot-chart', () => ({
-  default: ({ lines, onHover }: ProfileChartProps) => (
+  default: ({ lines, yLabel, onHover }: ProfileChartProps) => (
     <>
       <span>{lines.map((line) => line.label).join(' | ')}</span>
+      <span>{`y axis: ${yLabel}`}</span>
       <button type="button" onClick={() => onHover(1)}>
         hover point 2
       </button>
@@ -32,7 +33,9 @@ function fakeEngine() {
       return { points: () => [], setPoints: vi.fn(), finish: vi.fn(), destroy };
     }),
     setMarker: vi.fn(),
-    sampleHeights: vi.fn(async (points: readonly unknown[]) => points.map((_, i) => 40 + i)),
+    sampleHeights: vi.fn(async (points: readonly unknown[], _surface: HeightSurface) =>
+      points.map((_, i) => 40 + i),
+    ),
   });
   const draw = (points: [number, number][]) =>
     act(() =>
@@ -101,7 +104,7 @@ describe('the elevation panel', () => {
       [5.4, 52.1],
       [5.43, 52.1],
     ]);
-    expect(await screen.findByText('Length of the line: 30 m')).toBeTruthy();
+    expect(await screen.findByText('Length of the line: 30.00 m')).toBeTruthy();
     const profileCall = requestsOf(fetchMock).find((r) => r.path === '/api/workspaces/5/profile');
     expect(profileCall?.method).toBe('POST');
     expect(profileCall?.body).toEqual({
@@ -115,9 +118,12 @@ describe('the elevation panel', () => {
     expect(await screen.findByText('AHN3 | AHN4')).toBeTruthy();
     expect(
       screen.getByRole('img', {
-        name: 'Elevation profile along a line of 30 m: AHN3 from 1.0 m to 3.0 m; AHN4 from 0.5 m to 3.9 m.',
+        name: 'Elevation profile along a line of 30.00 m: AHN3, above sea level (NAP), from 1.0 m to 3.0 m; AHN4, above sea level (NAP), from 0.5 m to 3.9 m.',
       }),
     ).toBeTruthy();
+    // Both are the server's: one reference, named on the axis and under each title.
+    expect(screen.getByText('y axis: Height above sea level (m)')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'AHN3 above sea level (NAP)' })).toBeTruthy();
     expect(cell('Lowest', 0)).toBe('1.0 m');
     expect(cell('Highest', 1)).toBe('3.9 m');
     expect(cell('Ascent', 0)).toBe('2.5 m');
@@ -226,11 +232,94 @@ describe('the elevation panel', () => {
       [5.4, 52.1],
       [5.43, 52.1],
     ]);
-    expect(await screen.findByRole('columnheader', { name: 'Relief' })).toBeTruthy();
-    expect(engine.sampleHeights).toHaveBeenCalledWith(answer.points, 'terrain');
+    expect(
+      await screen.findByRole('columnheader', { name: 'Relief above the ellipsoid (WGS84)' }),
+    ).toBeTruthy();
+    expect(engine.sampleHeights).toHaveBeenCalledWith(answer.points, { layer: '9' });
     expect(engine.sampleHeights).not.toHaveBeenCalledWith(answer.points, 'surface');
     expect(cell('Lowest', 0)).toBe('40.0 m');
     expect(cell('Highest', 0)).toBe('43.0 m');
     expect(screen.queryByText(/Tick the layer/)).toBeNull();
+  });
+
+  it('compares two terrains, each read from its own layer', async () => {
+    stubFetch({
+      '/api/layers/sources': () =>
+        json({
+          results: [
+            { layer: 7, data_source: 70, type: 8, key: 'cesium-terrain', config: {}, proxied: false },
+            { layer: 8, data_source: 80, type: 8, key: 'cesium-terrain', config: {}, proxied: false },
+          ],
+        }),
+      '/api/workspaces/5/profile': () => json({ ...answer, profiles: [] }),
+    });
+    const { engine, draw } = fakeEngine();
+    // The newer terrain stands 2 m higher everywhere.
+    engine.sampleHeights.mockImplementation(async (points, surface) =>
+      points.map((_, i) => 40 + i + (typeof surface === 'object' && surface.layer === '8' ? 2 : 0)),
+    );
+    renderPanel(
+      {
+        elevation: {
+          profiles: [
+            { title: 'Terrain 2019', color: 'grey', datasource: 70 },
+            { title: 'Terrain 2024', color: 'black', datasource: 80 },
+          ],
+        },
+      },
+      engine,
+      undefined,
+      [],
+      [7, 8],
+    );
+    draw([
+      [5.4, 52.1],
+      [5.43, 52.1],
+    ]);
+    expect(await screen.findByText('y axis: Height above the ellipsoid (m)')).toBeTruthy();
+    expect(cell('Lowest', 0)).toBe('40.0 m');
+    expect(cell('Lowest', 1)).toBe('42.0 m');
+    fireEvent.click(screen.getByRole('switch', { name: 'Show the difference' }));
+    expect(screen.getByText('Terrain 2024 minus Terrain 2019')).toBeTruthy();
+    expect(cell('Mean change', 0)).toBe('+2.00 m');
+  });
+
+  it('does not subtract the map’s heights above the ellipsoid from the survey’s above sea level', async () => {
+    stubFetch({
+      '/api/layers/sources': () =>
+        json({
+          results: [
+            { layer: 9, data_source: 40, type: 8, key: 'cesium-terrain', config: {}, proxied: false },
+          ],
+        }),
+      '/api/workspaces/5/profile': () => json({ ...answer, profiles: [answer.profiles[0]] }),
+    });
+    const { engine, draw } = fakeEngine();
+    renderPanel(
+      {
+        elevation: {
+          profiles: [
+            { title: 'AHN3', color: 'red', datasource: null },
+            { title: 'Relief', color: 'green', datasource: 40 },
+          ],
+        },
+      },
+      engine,
+      undefined,
+      [],
+      [9],
+    );
+    draw([
+      [5.4, 52.1],
+      [5.43, 52.1],
+    ]);
+    expect(
+      await screen.findByRole('columnheader', { name: 'Relief above the ellipsoid (WGS84)' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'AHN3 above sea level (NAP)' })).toBeTruthy();
+    expect(screen.getByText('y axis: Height (m)')).toBeTruthy();
+    expect(screen.getByText(/about 40 m higher in the Netherlands/)).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Show the difference' })).toBeNull();
+    expect(screen.getByText(/No difference is offered/)).toBeTruthy();
   });
 });

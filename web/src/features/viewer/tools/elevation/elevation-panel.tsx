@@ -18,8 +18,8 @@ import { formatLength, formatMetres } from './format';
 import { profileQueryOptions } from './profile-api';
 import { ProfileChart } from './profile-chart';
 import { downloadText, profileCsv, profileFileName } from './profile-csv';
-import { DifferenceTable, FiguresTable } from './profile-figures-table';
-import { mergeSeries, type ProfileSeries, planProfiles } from './profile-series';
+import { DifferenceTable, FiguresTable, heightLabel, referenceLabel } from './profile-figures-table';
+import { mergeSeries, type ProfileSeries, planProfiles, terrainLayersOf } from './profile-series';
 import { profileFigures } from './profile-stats';
 import { useProfileLine } from './use-profile-line';
 
@@ -47,19 +47,25 @@ export function ElevationPanel({
     () => planProfiles(profiles, sources.data ?? [], tree, visibleLayers),
     [profiles, sources.data, tree, visibleLayers],
   );
-  const profile = useQuery({ ...profileQueryOptions(workspace.id, token, line), enabled: line.length >= 2 });
+  const profile = useQuery({
+    ...profileQueryOptions(workspace.id, token, profiles, line),
+    enabled: line.length >= 2,
+  });
   const points = profile.data?.points;
 
-  // The map's own heights along the line: its terrain (for a `cesium-terrain` profile, and
-  // where the marker stands) and, over 3D Tiles, the surface.
+  // The map's own heights along the line: the globe's terrain (where the marker stands),
+  // each `cesium-terrain` profile's own layer and, over 3D Tiles, the surface.
+  const terrainLayers = useMemo(() => terrainLayersOf(plan), [plan]);
   const browser = useQuery({
-    queryKey: ['elevation', 'map', workspace.id, line, plan.surface, visibleLayers],
+    queryKey: ['elevation', 'map', workspace.id, points, terrainLayers, plan.surface, visibleLayers],
     enabled: Boolean(engine && points),
     queryFn: async () => {
-      if (!engine || !points) return { terrain: null, surface: null };
-      const terrain = await engine.sampleHeights(points, 'terrain');
+      if (!engine || !points) return { ground: null, layers: {}, surface: null };
+      const ground = await engine.sampleHeights(points, 'terrain');
+      const layers: Record<string, (number | null)[]> = {};
+      for (const layer of terrainLayers) layers[layer] = await engine.sampleHeights(points, { layer });
       const surface = plan.surface ? await engine.sampleHeights(points, 'surface') : null;
-      return { terrain, surface };
+      return { ground, layers, surface };
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -67,14 +73,7 @@ export function ElevationPanel({
 
   const series: ProfileSeries[] = useMemo(
     () =>
-      profile.data
-        ? mergeSeries(
-            plan,
-            profile.data.profiles,
-            browser.data ?? { terrain: null, surface: null },
-            t('elevation.surface'),
-          )
-        : [],
+      profile.data ? mergeSeries(plan, profile.data.profiles, browser.data, t('elevation.surface')) : [],
     [profile.data, plan, browser.data, t],
   );
   const drawn = useMemo(() => series.filter((s): s is DrawnSeries => s.heights !== null), [series]);
@@ -99,7 +98,7 @@ export function ElevationPanel({
       }
       // On the globe as the map draws it, not at the profile's height: AHN gives heights
       // above NAP, which the map's ellipsoid (or terrain) does not know.
-      const height = browser.data?.terrain?.[index ?? 0] ?? 0;
+      const height = browser.data?.ground?.[index ?? 0] ?? 0;
       engine.setMarker({ longitude: point.longitude, latitude: point.latitude, height }, drawn[0]?.color);
     },
     [engine, points, browser.data, drawn],
@@ -110,11 +109,16 @@ export function ElevationPanel({
     if (!points) return;
     const csv = profileCsv(
       points,
-      drawn.map((s) => ({ title: s.title, heights: s.heights })),
+      // The server's columns are titled as the API titles them; the map's say they differ.
+      drawn.map((s) => ({
+        title: s.reference === 'sea' ? s.title : `${s.title} (${t('elevation.referenceEllipsoid')})`,
+        heights: s.heights,
+      })),
     );
     downloadText(csv, profileFileName(workspace.name, new Date()));
   };
 
+  const mixed = new Set(drawn.map((s) => s.reference)).size > 1;
   const length = profile.data ? formatLength(profile.data.length, language) : '';
   const summary = profile.data
     ? t('elevation.chartSummary', {
@@ -124,6 +128,7 @@ export function ElevationPanel({
             const { min, max } = profileFigures(distances, s.heights);
             return t('elevation.lineSummary', {
               title: s.title,
+              reference: t(referenceLabel[s.reference]),
               min: formatMetres(min, language),
               max: formatMetres(max, language),
             });
@@ -210,7 +215,7 @@ export function ElevationPanel({
                 distances={distances}
                 lines={lines}
                 xLabel={t('elevation.distance')}
-                yLabel={difference.values ? t('elevation.change') : t('elevation.height')}
+                yLabel={difference.values ? t('elevation.change') : t(heightLabel(drawn))}
                 summary={summary}
                 onHover={handleHover}
               />
@@ -218,6 +223,11 @@ export function ElevationPanel({
             {drawn.length === 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
                 {t('elevation.noProfiles')}
+              </Typography>
+            )}
+            {mixed && (
+              <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+                {t('elevation.mixedReferences')}
               </Typography>
             )}
             <DifferencePicker difference={difference} series={drawn} />

@@ -1,20 +1,18 @@
-/** Heights and lengths as the panel writes them, in the interface's language. */
+/**
+ * Heights and lengths as the panel writes them, in the interface's language: the tools'
+ * one rule (../units.ts), with a dash where a profile has no height.
+ */
+
+import { formatHeight, formatHeightChange } from '../units';
+
+export { formatLength } from '../units';
 
 export const formatMetres = (value: number | null, language: string, digits = 1): string =>
-  value === null
-    ? '–'
-    : `${new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} m`;
+  value === null ? '–' : formatHeight(value, language, digits);
 
-/** A change with its sign: "+0.4 m", "−1.2 m". */
+/** A change with its sign: "+0.40 m", "−1.20 m". */
 export const formatChange = (value: number | null, language: string): string =>
-  value === null
-    ? '–'
-    : `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value)} m`;
-
-export const formatLength = (metres: number, language: string): string =>
-  metres >= 1000
-    ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(metres / 1000)} km`
-    : `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(metres)} m`;
+  value === null ? '–' : formatHeightChange(value, language, 2);
 
 export const formatPercent = (value: number | null, language: string): string =>
   value === null ? '–' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} %`;

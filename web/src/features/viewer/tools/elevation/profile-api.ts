@@ -1,4 +1,4 @@
-import { elevationApi } from '@geows/contract';
+import { type ElevationProfile, elevationApi } from '@geows/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../../api/client';
 
@@ -21,9 +21,18 @@ export const getProfile = (
     signal,
   });
 
-export const profileQueryOptions = (workspace: number, token: string | undefined, line: readonly LonLat[]) =>
+/**
+ * The answer depends on the profiles configured as much as on the line: a profile edited
+ * (another source, title or colour) is another question, not a fresh answer.
+ */
+export const profileQueryOptions = (
+  workspace: number,
+  token: string | undefined,
+  profiles: readonly ElevationProfile[],
+  line: readonly LonLat[],
+) =>
   queryOptions({
-    queryKey: ['elevation', 'profile', workspace, token ?? null, line] as const,
+    queryKey: ['elevation', 'profile', workspace, token ?? null, profiles, line] as const,
     queryFn: ({ signal }) => getProfile(workspace, token, line, signal),
     // The ground does not change while one looks at it; a failing service is not asked again at once.
     staleTime: 5 * 60_000,

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { DrawnSeries } from './difference';
 import { formatChange, formatMetres, formatPercent } from './format';
+import type { HeightReference } from './profile-series';
 import {
   differenceFigures,
   type ProfileFigures,
@@ -23,6 +24,19 @@ const figureRows = [
   { key: 'descent', label: 'elevation.descent' },
   { key: 'steepestSlope', label: 'elevation.steepestSlope', percent: true },
 ] as const satisfies readonly { key: keyof ProfileFigures; label: string; percent?: boolean }[];
+
+/** How a line's height reference is named (profile-series.ts `HeightReference`). */
+export const referenceLabel = {
+  sea: 'elevation.referenceSea',
+  ellipsoid: 'elevation.referenceEllipsoid',
+} as const satisfies Record<HeightReference, string>;
+
+/** The chart's y axis: named by the reference when every line shares it. */
+export function heightLabel(series: readonly { reference: HeightReference }[]) {
+  const references = new Set(series.map((s) => s.reference));
+  if (references.size !== 1) return 'elevation.height';
+  return references.has('sea') ? 'elevation.heightSea' : 'elevation.heightEllipsoid';
+}
 
 const swatch = (color: string) => (
   <Box
@@ -54,7 +68,18 @@ export function FiguresTable({
               // biome-ignore lint/suspicious/noArrayIndexKey: two profiles may share a title
               <TableCell key={index} align="right" scope="col" sx={{ whiteSpace: 'nowrap' }}>
                 {swatch(s.color)}
-                {s.title}
+                {s.title}{' '}
+                <Box
+                  component="span"
+                  sx={{
+                    display: 'block',
+                    typography: 'caption',
+                    color: 'text.secondary',
+                    fontWeight: 'normal',
+                  }}
+                >
+                  {t(referenceLabel[s.reference])}
+                </Box>
               </TableCell>
             ))}
           </TableRow>

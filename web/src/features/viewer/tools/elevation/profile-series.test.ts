@@ -1,6 +1,6 @@
 import type { Layer, LayerSource } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
-import { mergeSeries, planProfiles } from './profile-series';
+import { mergeSeries, planProfiles, terrainLayersOf } from './profile-series';
 
 const layer = (id: number, name: string, data_source: number | null, layers: Layer[] = []): Layer => ({
   id,
@@ -36,6 +36,7 @@ describe('which profiles the browser samples', () => {
       'Terrain:terrain',
       'Survey:server',
     ]);
+    expect(plan.order[1]).toEqual({ source: 'terrain', title: 'Terrain', color: 'green', layer: '1' });
     expect(plan.hidden).toEqual([]);
     expect(plan.surface).toBe(true);
   });
@@ -54,13 +55,54 @@ describe('which profiles the browser samples', () => {
     const series = mergeSeries(
       plan,
       [{ title: 'AHN', color: 'red', heights: [1, 2], stats }],
-      { terrain: [40, 41], surface: [45, null] },
+      { layers: { 1: [40, 41] }, surface: [45, null] },
       'Surface',
     );
-    expect(series.map((s) => [s.title, s.source, s.heights])).toEqual([
-      ['AHN', 'server', [1, 2]],
-      ['Terrain', 'terrain', [40, 41]],
-      ['Surface', 'surface', [45, null]],
+    expect(series.map((s) => [s.title, s.source, s.reference, s.heights])).toEqual([
+      ['AHN', 'server', 'sea', [1, 2]],
+      ['Terrain', 'terrain', 'ellipsoid', [40, 41]],
+      ['Surface', 'surface', 'ellipsoid', [45, null]],
+    ]);
+  });
+
+  it('reads each terrain profile from its own layer, not from the terrain the globe shows', () => {
+    // Old and new terrain, both ticked: the globe shows only the first, but each profile its own.
+    const terrains = [layer(7, 'Terrain 2019', 70), layer(8, 'Terrain 2024', 80)];
+    const plan = planProfiles(
+      [
+        { title: '2019', color: 'grey', datasource: 70 },
+        { title: '2024', color: 'black', datasource: 80 },
+        { title: '2024 again', color: 'blue', datasource: 80 },
+      ],
+      [source(7, 70, 'cesium-terrain'), source(8, 80, 'cesium-terrain')],
+      terrains,
+      [7, 8],
+    );
+    expect(terrainLayersOf(plan)).toEqual(['7', '8']);
+    const series = mergeSeries(plan, [], { layers: { 7: [1, 2], 8: [1.5, 2.5] }, surface: null }, 'Surface');
+    expect(series.map((s) => [s.title, s.heights])).toEqual([
+      ['2019', [1, 2]],
+      ['2024', [1.5, 2.5]],
+      ['2024 again', [1.5, 2.5]],
+    ]);
+  });
+
+  it('samples a ticked layer of the source when another layer of it is hidden', () => {
+    const plan = planProfiles(
+      [{ title: 'Terrain', color: 'green', datasource: 40 }],
+      [source(1, 40, 'cesium-terrain'), source(4, 40, 'cesium-terrain')],
+      [layer(1, 'Relief', 40), layer(4, 'Relief copy', 40)],
+      [4],
+    );
+    expect(terrainLayersOf(plan)).toEqual(['4']);
+  });
+
+  it('leaves the map’s lines empty until the map has measured them', () => {
+    const plan = planProfiles(profiles, sources, tree, [1, 3]);
+    const series = mergeSeries(plan, [], undefined, 'Surface');
+    expect(series.map((s) => [s.title, s.heights])).toEqual([
+      ['Terrain', null],
+      ['Surface', null],
     ]);
   });
 });

@@ -1,15 +1,11 @@
+import { type ProfileStats, profileStatsOf } from '@geows/contract';
+
 /**
- * What the panel says of a profile. Min, max, mean, ascent and descent follow the API's
- * rules (server/src/modules/elevation/stats.ts): over the non-null heights, a gap of
- * nulls bridged. The steepest slope is the largest rise or fall per metre between
- * neighbouring heights, so the browser's own profiles get the same figures.
+ * What the panel says of a profile: the API's figures (`profileStatsOf`, shared with the
+ * server, so the browser's own profiles get the same ones), and the steepest slope, the
+ * largest rise or fall per metre between neighbouring non-null heights.
  */
-export type ProfileFigures = {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  ascent: number | null;
-  descent: number | null;
+export type ProfileFigures = ProfileStats & {
   /** Percent (100 is 45°), always ≥ 0; null with fewer than two heights. */
   steepestSlope: number | null;
 };
@@ -18,33 +14,22 @@ export function profileFigures(
   distances: readonly number[],
   heights: readonly (number | null)[],
 ): ProfileFigures {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let sum = 0;
-  let count = 0;
-  let ascent = 0;
-  let descent = 0;
+  return { ...profileStatsOf(heights), steepestSlope: steepestSlope(distances, heights) };
+}
+
+function steepestSlope(distances: readonly number[], heights: readonly (number | null)[]): number | null {
   let steepest: number | null = null;
   let previous: { height: number; distance: number } | null = null;
   heights.forEach((height, index) => {
     if (height === null) return;
     const distance = distances[index] ?? 0;
-    min = Math.min(min, height);
-    max = Math.max(max, height);
-    sum += height;
-    count += 1;
     if (previous) {
-      const rise = height - previous.height;
-      if (rise > 0) ascent += rise;
-      else descent -= rise;
       const run = distance - previous.distance;
-      if (run > 0) steepest = Math.max(steepest ?? 0, (Math.abs(rise) / run) * 100);
+      if (run > 0) steepest = Math.max(steepest ?? 0, (Math.abs(height - previous.height) / run) * 100);
     }
     previous = { height, distance };
   });
-  if (count === 0)
-    return { min: null, max: null, mean: null, ascent: null, descent: null, steepestSlope: null };
-  return { min, max, mean: sum / count, ascent, descent, steepestSlope: steepest };
+  return steepest;
 }
 
 /**

@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import type { GeoPoint } from '../../../../viewer/map-engine';
 import type { ToolPanelProps } from '../tool';
 import { ToolPanelHeader } from '../tool-panel-header';
-import { formatArea, formatHeight, formatHeightChange, formatLength } from './format';
+import { formatArea, formatHeight, formatHeightChange, formatLength } from '../units';
 import { measureArea, measureLine } from './measurement';
 import { type MeasureMode, useMeasureSketch } from './use-measure-sketch';
+import { type SurfaceArea, useSurfaceArea } from './use-surface-area';
 
 /** Measuring on the map: a distance along points or an area inside them, with how to place, move and remove them. */
 export function MeasurePanel({ engine, onClose }: ToolPanelProps) {
@@ -22,6 +23,7 @@ export function MeasurePanel({ engine, onClose }: ToolPanelProps) {
   const [mode, setMode] = useState<MeasureMode>('distance');
   const { points, finished, clear, finish } = useMeasureSketch(engine, mode);
   const enough = points.length >= (mode === 'area' ? 3 : 2);
+  const surface = useSurfaceArea(engine, points, mode === 'area');
 
   return (
     <>
@@ -56,7 +58,7 @@ export function MeasurePanel({ engine, onClose }: ToolPanelProps) {
             {t('measure.points', { count: points.length })}
           </Typography>
           {enough ? (
-            <Results mode={mode} points={points} />
+            <Results mode={mode} points={points} surface={surface} />
           ) : (
             <Typography variant="body2">
               {t(mode === 'area' ? 'measure.needThree' : 'measure.needTwo')}
@@ -95,15 +97,40 @@ export function MeasurePanel({ engine, onClose }: ToolPanelProps) {
   );
 }
 
-function Results({ mode, points }: { mode: MeasureMode; points: readonly GeoPoint[] }) {
+/** A share of the area without heights from the map above which the panel says so. */
+const noticeableMissing = 0.1;
+
+function Results({
+  mode,
+  points,
+  surface,
+}: {
+  mode: MeasureMode;
+  points: readonly GeoPoint[];
+  surface: SurfaceArea | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const rows: [label: string, value: string, note?: string][] = [];
+  // The area in plan shows at once; the one over the surface waits for the map's heights.
+  function surfaceRow(plan: number): [value: string, notes: string[]] {
+    if (surface?.state === 'failed') return ['–', [t('measure.surfaceFailed')]];
+    if (surface?.state !== 'done') return [t('measure.calculating'), []];
+    const notes = [t('measure.surfaceAreaNote', { spacing: formatLength(surface.spacing, language) })];
+    if (surface.missing >= noticeableMissing)
+      notes.push(
+        t('measure.surfaceMissing', {
+          share: new Intl.NumberFormat(language, { style: 'percent' }).format(surface.missing),
+        }),
+      );
+    return [formatArea(plan * surface.ratio, language), notes];
+  }
+
+  const rows: [label: string, value: string, notes?: string[]][] = [];
   if (mode === 'area') {
     const area = measureArea(points);
     rows.push(
       [t('measure.planArea'), formatArea(area.plan, language)],
-      [t('measure.surfaceArea'), formatArea(area.surface, language), t('measure.surfaceAreaNote')],
+      [t('measure.surfaceArea'), ...surfaceRow(area.plan)],
       [t('measure.perimeter'), formatLength(area.perimeter, language)],
     );
   } else {
@@ -116,18 +143,19 @@ function Results({ mode, points }: { mode: MeasureMode; points: readonly GeoPoin
       [t('measure.descent'), formatHeight(line.descent, language)],
     );
   }
+
   return (
     <Table size="small" aria-label={t('measure.results')}>
       <TableBody>
-        {rows.map(([label, value, note]) => (
+        {rows.map(([label, value, notes = []]) => (
           <TableRow key={label}>
             <TableCell component="th" scope="row" sx={{ pl: 0 }}>
               {label}
-              {note && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {notes.map((note) => (
+                <Typography key={note} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {note}
                 </Typography>
-              )}
+              ))}
             </TableCell>
             <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               {value}

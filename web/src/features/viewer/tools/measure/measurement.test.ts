@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { GeoPoint } from '../../../../viewer/map-engine';
 import { groundDistance, planArea, straightDistance } from './geodesy';
 import { measureArea, measureLine } from './measurement';
-import { slopeFactor } from './surface-area';
 
 const at = (longitude: number, latitude: number, height = 0): GeoPoint => ({ longitude, latitude, height });
 /** WGS84's semi-major axis. */
@@ -53,36 +52,6 @@ describe('planArea', () => {
   });
 });
 
-describe('slopeFactor', () => {
-  const square = (heightNorth: number) => [
-    at(5, 52, 0),
-    at(5.001, 52, 0),
-    at(5.001, 52.001, heightNorth),
-    at(5, 52.001, heightNorth),
-  ];
-
-  it('is 1 for a level area', () => {
-    expect(slopeFactor(square(0))).toBeCloseTo(1, 5);
-  });
-
-  it('is √2 for an area rising as much as it runs north', () => {
-    const run = groundDistance(at(5, 52), at(5, 52.001));
-    expect(slopeFactor(square(run))).toBeCloseTo(Math.SQRT2, 3);
-  });
-
-  it('triangulates a concave area in plan', () => {
-    const ell = [
-      at(5, 52),
-      at(5.002, 52),
-      at(5.002, 52.001),
-      at(5.001, 52.001),
-      at(5.001, 52.002),
-      at(5, 52.002),
-    ];
-    expect(slopeFactor(ell)).toBeCloseTo(1, 5);
-  });
-});
-
 describe('measureLine', () => {
   it('sums the segments and counts the climbs and descents', () => {
     const points = [at(5, 52, 0), at(5.01, 52, 10), at(5.02, 52, 5), at(5.03, 52, 20)];
@@ -107,10 +76,11 @@ describe('measureLine', () => {
 });
 
 describe('measureArea', () => {
-  it('gives the surface as the plan area times the slope', () => {
+  it('gives the area in plan and the perimeter, whatever the heights', () => {
     const ring = [at(5, 52, 0), at(5.001, 52, 0), at(5.001, 52.001, 50), at(5, 52.001, 50)];
-    const result = measureArea(ring);
-    expect(result.surface).toBeCloseTo(result.plan * slopeFactor(ring), 6);
-    expect(result.surface).toBeGreaterThan(result.plan);
+    expect(measureArea(ring)).toEqual({
+      plan: planArea(ring).area,
+      perimeter: planArea(ring).perimeter,
+    });
   });
 });

@@ -1,6 +1,5 @@
 import type { GeoPoint } from '../../../../viewer/map-engine';
 import { groundDistance, planArea, straightDistance } from './geodesy';
-import { slopeFactor } from './surface-area';
 
 export type LineMeasurement = {
   /** Metres along the ellipsoid, summed per segment: what a map in plan measures. */
@@ -14,11 +13,10 @@ export type LineMeasurement = {
   descent: number;
 };
 
+/** At once from the points; the area over the surface waits for the map's heights (use-surface-area.ts). */
 export type AreaMeasurement = {
   /** Square metres in plan, edges geodesics on the ellipsoid. */
   plan: number;
-  /** Square metres of the flat triangles through the points at their heights (surface-area.ts). */
-  surface: number;
   /** Metres along the ellipsoid around the area. */
   perimeter: number;
 };
@@ -42,5 +40,5 @@ export function measureLine(points: readonly GeoPoint[]): LineMeasurement {
 
 export function measureArea(points: readonly GeoPoint[]): AreaMeasurement {
   const { area, perimeter } = planArea(points);
-  return { plan: area, surface: area * slopeFactor(points), perimeter };
+  return { plan: area, perimeter };
 }

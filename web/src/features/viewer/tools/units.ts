@@ -1,4 +1,8 @@
-/** Measurements as the panel writes them, in the interface's language ("1,234.5 m", "1.234,5 m"). */
+/**
+ * Lengths, heights and areas as the tools write them, in the interface's language
+ * ("1,234.5 m", "1.234,5 m"): one rule, so a distance measured and a profile's length
+ * read alike.
+ */
 
 const number = (value: number, language: string, digits: number, options: Intl.NumberFormatOptions = {}) =>
   new Intl.NumberFormat(language, {
@@ -14,14 +18,14 @@ export function formatLength(metres: number, language: string): string {
   return `${number(metres / 1000, language, metres < 100_000 ? 3 : 2)} km`;
 }
 
-/** A climb or a descent, to the decimetre: "12.4 m". */
-export function formatHeight(metres: number, language: string): string {
-  return `${number(metres, language, 1)} m`;
+/** A height, a climb or a descent, to the decimetre unless told: "12.4 m". */
+export function formatHeight(metres: number, language: string, digits = 1): string {
+  return `${number(metres, language, digits)} m`;
 }
 
 /** A height difference with its sign: "+12.4 m", "−3.0 m". */
-export function formatHeightChange(metres: number, language: string): string {
-  return `${number(metres, language, 1, { signDisplay: 'exceptZero' })} m`;
+export function formatHeightChange(metres: number, language: string, digits = 1): string {
+  return `${number(metres, language, digits, { signDisplay: 'exceptZero' })} m`;
 }
 
 /** Square metres below 1 ha, hectares below 1 km², then square kilometres. */

@@ -1,28 +1,6 @@
+import { profileStatsOf } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
 import { profileCsv } from './csv.js';
-import { profileStatsOf } from './stats.js';
-
-describe('profileStatsOf', () => {
-  it('takes min, max, mean, ascent and descent over the non-null heights, bridging gaps', () => {
-    expect(profileStatsOf([1, 3, null, 2, 6, null])).toEqual({
-      min: 1,
-      max: 6,
-      mean: 3,
-      ascent: 6,
-      descent: 1,
-    });
-  });
-  it('answers nulls when there is no height', () => {
-    expect(profileStatsOf([null, null])).toEqual({
-      min: null,
-      max: null,
-      mean: null,
-      ascent: null,
-      descent: null,
-    });
-    expect(profileStatsOf([])).toEqual({ min: null, max: null, mean: null, ascent: null, descent: null });
-  });
-});
 
 describe('profileCsv', () => {
   it('writes a header with the titles (quoted when they must be), a row per point, empty cells for null', () => {

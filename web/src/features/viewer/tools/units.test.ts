@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatHeight, formatHeightChange, formatLength } from './format';
+import { formatArea, formatHeight, formatHeightChange, formatLength } from './units';
 
 describe('formatLength', () => {
   it('writes metres, then kilometres, in the reader’s language', () => {
@@ -22,9 +22,10 @@ describe('formatArea', () => {
 });
 
 describe('formatHeight', () => {
-  it('writes decimetres', () => {
+  it('writes decimetres, or the digits asked for', () => {
     expect(formatHeight(30, 'en')).toBe('30.0 m');
     expect(formatHeight(1234.56, 'nl')).toBe('1.234,6 m');
+    expect(formatHeight(1.234, 'en', 2)).toBe('1.23 m');
   });
 });
 
@@ -33,5 +34,6 @@ describe('formatHeightChange', () => {
     expect(formatHeightChange(12.44, 'en')).toBe('+12.4 m');
     expect(formatHeightChange(-3, 'nl')).toBe('-3,0 m');
     expect(formatHeightChange(0, 'en')).toBe('0.0 m');
+    expect(formatHeightChange(0.4, 'en', 2)).toBe('+0.40 m');
   });
 });
