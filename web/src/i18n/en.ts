@@ -530,6 +530,10 @@ export const en = {
     mapFailed: 'The 3D map could not be started: {{message}}',
   },
   tools: {
+    refusedLayer: '{{key}}: layer {{id}} is not a layer of this workspace (it may have been deleted).',
+    refusedSource:
+      "{{key}}: data source {{id}} is not an elevation source (WCS, GeoTIFF or Cesium terrain) of this workspace's account.",
+    refusedOwnSite: 'The dashboard must come from another site, not from this one.',
     toolbar: 'Tools',
     resize: 'Resize {{name}}',
   },

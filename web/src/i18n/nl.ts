@@ -556,6 +556,10 @@ export const nl: Messages = {
     mapFailed: 'De 3D-kaart kon niet worden gestart: {{message}}',
   },
   tools: {
+    refusedLayer: '{{key}}: laag {{id}} hoort niet bij deze werkruimte (misschien is ze verwijderd).',
+    refusedSource:
+      '{{key}}: gegevensbron {{id}} is geen hoogtebron (WCS, GeoTIFF of Cesium-terrein) van het account van deze werkruimte.',
+    refusedOwnSite: 'Het dashboard moet van een andere site komen, niet van deze.',
     toolbar: 'Hulpmiddelen',
     resize: 'Grootte van {{name}} aanpassen',
   },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { responseBodyText } from '../../../components/form/error-text';
 import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
+import { refusalText } from './plugin-refusals';
 import { useSavePlugins, withPlugin } from './save-plugins';
 
 /**
@@ -17,7 +18,8 @@ export type SaveProblem = { kind: 'conflict' | 'refused' | 'failed'; text: strin
 function problemOf(error: unknown, t: TFunction): SaveProblem {
   if (error instanceof ApiError && error.status === 409) return { kind: 'conflict', text: error.message };
   const refusals = error instanceof ApiError ? error.fieldErrors.workspacePlugins : undefined;
-  if (refusals?.length) return { kind: 'refused', text: refusals.join('\n') };
+  if (refusals?.length)
+    return { kind: 'refused', text: refusals.map((refusal) => refusalText(refusal, t)).join('\n') };
   return { kind: 'failed', text: responseBodyText(error, t) };
 }
 

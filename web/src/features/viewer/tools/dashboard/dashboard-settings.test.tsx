@@ -82,7 +82,10 @@ describe('the dashboard setting in the editor', () => {
     const reload = vi.fn();
     renderWithProviders(<DashboardSettings tree={[]} workspace={workspace} reload={reload} />);
     typeAndSave('http://localhost:3000/board');
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    // In the interface's language (plugin-refusals.ts), not as the server words it.
+    expect(
+      await screen.findByText('The dashboard must come from another site, not from this one.'),
+    ).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(reload).not.toHaveBeenCalled();
   });
