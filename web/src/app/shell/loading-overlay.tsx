@@ -35,8 +35,10 @@ export function LoadingOverlay({ open }: { open: boolean }) {
       sx={(theme) => ({
         zIndex: theme.zIndex.appBar - 1,
         color: '#fff',
+        // No backdrop-filter: a blurred full-screen layer is redrawn every frame while the
+        // spinner turns, and in software GL (SwiftShader) that starves the map's WebGL start
+        // under it (first globe 6 s → 16 s in `npm run bench:globe`).
         bgcolor: 'rgba(0, 0, 0, 0.6)',
-        backdropFilter: 'blur(2px)',
       })}
     >
       <Stack role="status" aria-live="polite" spacing={2} sx={{ alignItems: 'center' }}>
