@@ -77,16 +77,7 @@ export function createDashboardService(deps: {
       id: number,
       { token, address, site }: { token: string | undefined; address: string; site: string },
     ): Promise<DashboardCheck> {
-      let reader: string;
-      let workspace: { accountId: number; workspacePlugins: unknown };
-      if (token) {
-        ({ workspace } = await deps.workspaces.accessByShareToken(token, id));
-        reader = `share:${token}:${address}`;
-      } else {
-        const user = await caller();
-        ({ workspace } = await deps.workspaces.access(user, id, 'view'));
-        reader = `user:${user.id}`;
-      }
+      const { workspace, reader } = await deps.workspaces.viewerOf(caller, id, { token, address });
       const { url } = readWorkspacePlugins(workspace.workspacePlugins).bi;
       if (url === '') return { url, frameable: null, reason: 'no-dashboard' };
       // Stored by other means than the API, an address may be one the API would refuse.

@@ -113,16 +113,7 @@ export function createElevationService(
       { token, address }: { token: string | undefined; address: string },
       input: { line: [number, number][]; samples: number },
     ): Promise<ProfileResponse> {
-      let reader: string;
-      let workspace: { accountId: number; workspacePlugins: unknown };
-      if (token) {
-        ({ workspace } = await deps.workspaces.accessByShareToken(token, id));
-        reader = `share:${token}:${address}`;
-      } else {
-        const user = await caller();
-        ({ workspace } = await deps.workspaces.access(user, id, 'view'));
-        reader = `user:${user.id}`;
-      }
+      const { workspace, reader } = await deps.workspaces.viewerOf(caller, id, { token, address });
       return deps.calls.run({ user: reader, account: workspace.accountId }, () => sample(workspace, input));
     },
   };

@@ -66,6 +66,25 @@ export function createWorkspacesService(
     access,
     accessByShareToken,
 
+    /**
+     * Who reads a workspace, by login or without one by a share link's token (view rights),
+     * and the name the outbound-call limits count them by: the user, or the link per client
+     * address (one link is often shared by many people).
+     */
+    async viewerOf(
+      caller: () => Promise<AuthedUser>,
+      id: number,
+      { token, address }: { token: string | undefined; address: string },
+    ) {
+      if (token) {
+        const { workspace } = await accessByShareToken(token, id);
+        return { workspace, reader: `share:${token}:${address}` };
+      }
+      const user = await caller();
+      const { workspace } = await access(user, id, 'view');
+      return { workspace, reader: `user:${user.id}` };
+    },
+
     /** A workspace by login, or without one by a share link's token (then view rights only). */
     async read(caller: () => Promise<AuthedUser>, id: number, token: string | undefined) {
       if (token) return presentSharedWorkspace((await accessByShareToken(token, id)).workspace);
