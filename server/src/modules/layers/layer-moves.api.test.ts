@@ -2,10 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layers } from '../../db/schema.js';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
-import { auth, buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../../test/factories.js';
+import { buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../../test/factories.js';
+import { type LayerJson, layerCalls } from '../../test/layer-calls.js';
 import type { MailServer } from '../../test/mail-server.js';
-
-type LayerJson = { id: number; name: string; layers: LayerJson[] };
 
 const cycleError = { parent: ['A layer cannot be moved into itself or one of its own layers.'] };
 
@@ -24,18 +23,7 @@ describe('concurrent changes to a layer tree', () => {
   let token: string;
   let workspace: { id: number };
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
-  const create = async (payload: Record<string, unknown>) => {
-    const res = await call('POST', '/api/layers', { workspace: workspace.id, ...payload });
-    if (res.statusCode !== 201) throw new Error(`layer failed: ${res.body}`);
-    return res.json() as LayerJson;
-  };
-  const tree = async () =>
-    (await call('GET', `/api/layers?workspace=${workspace.id}`)).json().results as LayerJson[];
+  const { call, create, tree } = layerCalls(() => ({ t, token, workspace }));
 
   beforeAll(async () => {
     ({ t, mail } = await startApiTest());

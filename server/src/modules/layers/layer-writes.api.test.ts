@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiTest, stopApiTest, type TestApp } from '../../test/app.js';
-import { auth, buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../../test/factories.js';
+import { buildAccount, buildActiveUser, buildWorkspace, loginToken } from '../../test/factories.js';
+import { type LayerJson, layerCalls } from '../../test/layer-calls.js';
 import type { MailServer } from '../../test/mail-server.js';
-
-type LayerJson = { id: number; name: string; visible: boolean; layers: LayerJson[] };
 
 const flatten = (layers: LayerJson[]): LayerJson[] =>
   layers.flatMap((layer) => [layer, ...flatten(layer.layers)]);
@@ -22,18 +21,7 @@ describe('layer writes', () => {
   let group: { id: number };
   let source: { id: number };
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
-  const create = async (payload: Record<string, unknown>) => {
-    const res = await call('POST', '/api/layers', { workspace: workspace.id, ...payload });
-    if (res.statusCode !== 201) throw new Error(`layer failed: ${res.body}`);
-    return res.json() as LayerJson;
-  };
-  const tree = async () =>
-    (await call('GET', `/api/layers?workspace=${workspace.id}`)).json().results as LayerJson[];
+  const { call, create, tree } = layerCalls(() => ({ t, token, workspace }));
   const ticked = async () =>
     flatten(await tree())
       .filter((layer) => layer.visible)
