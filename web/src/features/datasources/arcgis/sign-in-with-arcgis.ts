@@ -49,6 +49,7 @@ export async function signInWithArcgis({
       if (answer.get('state') !== state) return;
       const error = answer.get('error_description') ?? answer.get('error');
       const received = answer.get('code');
+      popup?.close();
       finish(() =>
         error || !received ? reject(new ArcgisSignInError(error ?? 'noCode')) : resolve(received),
       );
