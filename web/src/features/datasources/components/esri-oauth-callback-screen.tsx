@@ -17,7 +17,7 @@ export function EsriOAuthCallbackScreen() {
     const answer = window.location.search || window.location.hash;
     if (window.opener && window.opener !== window) {
       (window.opener as Window).postMessage(answer, window.location.origin);
-      const fallback = window.setTimeout(() => window.close(), 3000);
+      const fallback = window.setTimeout(() => window.close(), 1000);
       return () => window.clearTimeout(fallback);
     }
     window.close();
