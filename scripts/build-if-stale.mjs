@@ -1,5 +1,5 @@
 // Builds whatever is missing or older than its sources (for npm start and npm run admin).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -38,16 +38,32 @@ function isStale() {
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
-export function ensureBuilt({ quiet = false } = {}) {
+/** Runs `npm args…` and resolves with its exit status. */
+const npm = (args, quiet) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+export async function ensureBuilt({ quiet = false } = {}) {
   if (!isStale()) return;
   if (!quiet) console.log('Building the app (first start, or sources changed)…');
-  const result = spawnSync('npm', ['run', 'build'], {
-    cwd: root,
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-  });
-  if (result.status !== 0) {
+  // The server's compile (one thread) and the web app's bundle (it reads the contract's
+  // TypeScript itself) side by side: together they keep both cores of a small machine busy.
+  // The web app comes without its compressed copies: start.mjs has them made in the
+  // background (web/scripts/precompress.mjs), so a first start does not wait for brotli.
+  const statuses = await Promise.all([
+    npm(['run', 'build', '-w', 'packages/contract', '-w', 'server'], quiet),
+    npm(['run', 'build:app', '-w', 'web'], quiet),
+  ]);
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) {
     console.error('The build failed; see above.');
-    process.exit(result.status ?? 1);
+    process.exit(failed);
   }
   fs.writeFileSync(stamp, new Date().toISOString());
 }

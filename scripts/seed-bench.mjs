@@ -5,5 +5,5 @@
 import path from 'node:path';
 import { ensureBuilt } from './build-if-stale.mjs';
 
-ensureBuilt();
+await ensureBuilt();
 await import(path.resolve(import.meta.dirname, '../server/dist/operator/seed-bench.js'));

@@ -368,7 +368,7 @@ async function measure(browser, kind, urls, token) {
 async function main() {
   if (process.env.BENCH_NO_BUILD !== '1') {
     const { ensureBuilt } = await import('../build-if-stale.mjs');
-    ensureBuilt();
+    await ensureBuilt();
   }
   if (!fs.existsSync(path.join(builtCesium, 'Workers')))
     throw new Error('web/dist/cesium is missing: build the web app');
