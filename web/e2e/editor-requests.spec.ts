@@ -69,7 +69,7 @@ test('one change in the editor is one request: adding a group or a layer, tickin
 
   await page.getByRole('button', { name: 'Add layer' }).click();
   dialog = page.getByRole('dialog', { name: 'Add a layer from a data source' });
-  await dialog.getByRole('button', { name: /Harbour tiles/ }).click();
+  await dialog.getByRole('option', { name: /Harbour tiles/ }).click();
   await dialog.getByRole('button', { name: 'Add layer' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => rowNames(page)).toEqual(['Harbour tiles', 'Port', 'Natural Earth II', 'OSM']);

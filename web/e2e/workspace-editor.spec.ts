@@ -23,11 +23,11 @@ const rowNames = (page: Page) =>
     .evaluateAll((items) => items.map((item) => item.querySelector('label')?.textContent ?? ''));
 
 /**
- * Drags a row by its handle onto another row (its layer id `ontoId`), in small steps as a hand
- * would, and lets go only once dnd-kit has announced the target under the pointer: on a busy
+ * Drags a row by its handle onto another row, in small steps as a hand would, and lets go
+ * only once the editor has announced the place under the pointer (`announced`): on a busy
  * machine a drop can otherwise come before the drag has measured where it is.
  */
-async function drag(page: Page, name: string, onto: string, ontoId: number) {
+async function drag(page: Page, name: string, onto: string, announced: string) {
   const handle = page.getByRole('button', { name: `Move ${name}` });
   const target = page.getByRole('list', { name: 'Layers' }).getByRole('listitem').filter({ hasText: onto });
   const from = await handle.boundingBox();
@@ -42,9 +42,7 @@ async function drag(page: Page, name: string, onto: string, ontoId: number) {
       from.y + (to.y + to.height / 2 - from.y - from.height / 2) * (step / steps) + from.height / 2,
     );
   }
-  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(
-    `was moved over droppable area ${ontoId}.`,
-  );
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(announced);
   await page.mouse.up();
 }
 
@@ -78,7 +76,7 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   // A layer from a data source.
   await page.getByRole('button', { name: 'Add layer' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add a layer from a data source' });
-  await dialog.getByRole('button', { name: /Harbour tiles/ }).click();
+  await dialog.getByRole('option', { name: /Harbour tiles/ }).click();
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Harbour tiles');
   await dialog.getByRole('button', { name: 'Add layer' }).click();
   await expect(dialog).toBeHidden();
@@ -87,7 +85,7 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   await page.getByRole('button', { name: 'Add layer' }).click();
   dialog = page.getByRole('dialog', { name: 'Add a layer from a data source' });
   await dialog.getByRole('searchbox', { name: 'Search data sources' }).fill('North');
-  await dialog.getByRole('button', { name: /Northshore WMS/ }).click();
+  await dialog.getByRole('option', { name: /Northshore WMS/ }).click();
   await dialog.getByRole('combobox', { name: 'Layer of the service' }).click();
   await page.getByRole('option', { name: 'Wetlands' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Wetlands');
@@ -117,10 +115,11 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   const announcer = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Move Harbour tiles' }).focus();
   await page.keyboard.press('Space');
-  await expect(announcer).toContainText(/Picked up|moved over/);
+  await expect(announcer).toContainText(/Picked up Harbour tiles|Harbour tiles is over its own place/);
   const overItself = (await announcer.textContent()) ?? '';
   await page.keyboard.press('ArrowUp');
-  await expect(announcer).toContainText('moved over');
+  // The announcement names the layer and its new place, not dnd-kit's ids.
+  await expect(announcer).toContainText('Harbour tiles moved into Port, position 1.');
   await expect(announcer).not.toHaveText(overItself);
   await page.keyboard.press('Space');
   await expect
@@ -130,8 +129,7 @@ test('builds a layer tree in the editor: add, group, move by mouse, keyboard and
   // By mouse: dropped on the row just below the group's, it goes into the group, first. The rows
   // are measured once the list shows the keyboard's move.
   await expect.poll(() => rowNames(page)).toEqual(['Port', 'Harbour tiles', 'Wetlands', 'Natural Earth II']);
-  const harbourId = (await tree())[0]?.layers[0]?.id ?? 0;
-  await drag(page, 'Wetlands', 'Harbour tiles', harbourId);
+  await drag(page, 'Wetlands', 'Harbour tiles', 'Wetlands moved into Port, position 1.');
   await expect
     .poll(async () => shape(await tree()))
     .toEqual([['Port', ['Wetlands', 'Harbour tiles']], 'Natural Earth II baseLayer']);

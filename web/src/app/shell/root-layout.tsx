@@ -3,11 +3,13 @@ import { Fragment } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { usePageViews } from '../../analytics/use-page-views';
 import { useSiteBranding } from '../../features/sites';
+import { skipTargets } from '../../lib/skip-targets';
 import { useFirstScreenDrawn } from '../../lib/ui-store';
 import { AppToolbar } from './app-toolbar';
 import { FirstScreenWatcher } from './first-screen-watcher';
 import { Footer } from './footer';
 import { RouteLoadingOverlay } from './loading-overlay';
+import { SkipLink } from './skip-link';
 
 /** What a route may tell the shell (its `handle`): `fullScreen` screens (the 3D map) fill the window, without footer. */
 export type RouteHandle = { fullScreen?: boolean };
@@ -28,8 +30,20 @@ export function RootLayout() {
         ...(fullScreen ? { height: '100dvh', overflow: 'hidden' } : { minHeight: '100dvh' }),
       }}
     >
+      <SkipLink toMap={fullScreen} />
       <AppToolbar branding={branding} />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Box
+        component="main"
+        id={skipTargets.main}
+        tabIndex={-1}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: 0,
+          '&:focus': { outline: 'none' },
+        }}
+      >
         {/* Keyed by the full path: every path change renders the screen afresh. */}
         <Fragment key={pathname + search + hash}>
           <Outlet />

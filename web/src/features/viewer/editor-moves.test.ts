@@ -1,6 +1,6 @@
 import type { Layer } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
-import { dropMove, indent, moveDown, moveUp, outdent, treeRows } from './editor-moves';
+import { dropMove, indent, moveDown, moveLayer, moveUp, outdent, treeRows } from './editor-moves';
 
 const layer = (id: number, overrides: Partial<Layer> = {}): Layer => ({
   id,
@@ -69,5 +69,17 @@ describe('moves in the editor’s tree', () => {
     expect(dropMove(tree, 4, 3)).toEqual({ parent: 2, position: 0 });
     // 3 over 4 moving down: after 4.
     expect(dropMove(tree, 3, 4)).toEqual({ parent: 2, position: 1 });
+  });
+
+  it('gives the tree as a move leaves it, the layer carrying what it holds', () => {
+    const ids = (layers: readonly Layer[]): unknown[] =>
+      layers.map((l) => (l.layers.length ? [l.id, ids(l.layers)] : l.id));
+    expect(ids(moveLayer(tree, 7, { parent: 2, position: 1 }))).toEqual([1, [2, [3, 7, 4]], 5, 6]);
+    expect(ids(moveLayer(tree, 2, { parent: null, position: 3 }))).toEqual([1, 5, 6, [2, [3, 4]], 7]);
+    expect(ids(moveLayer(tree, 3, { parent: null, position: 0 }))).toEqual([3, 1, [2, [4]], 5, 6, 7]);
+    expect(ids(moveLayer(tree, 1, { parent: 6, position: 0 }))).toEqual([[2, [3, 4]], 5, [6, [1]], 7]);
+    // Every move of the menu lands where it says.
+    const down = moveDown(tree, 5);
+    expect(down && ids(moveLayer(tree, 5, down))).toEqual([1, [2, [3, 4]], 6, 5, 7]);
   });
 });

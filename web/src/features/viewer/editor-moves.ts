@@ -78,3 +78,21 @@ export function dropMove(tree: readonly Layer[], activeId: number, overId: numbe
   }
   return move.parent === active.parent && move.position === active.index ? null : move;
 }
+
+/** The tree as it will be once the layer (with what it carries) has made the move: what the server answers to it. */
+export function moveLayer(tree: readonly Layer[], id: number, move: Move): Layer[] {
+  const moving = rowOf(tree, id)?.layer;
+  if (!moving) return [...tree];
+  const without = (layers: readonly Layer[]): Layer[] =>
+    layers.filter((layer) => layer.id !== id).map((layer) => ({ ...layer, layers: without(layer.layers) }));
+  const insert = (layers: Layer[], parent: number | null): Layer[] => {
+    const children =
+      parent === move.parent
+        ? [...layers.slice(0, move.position), moving, ...layers.slice(move.position)]
+        : layers;
+    return children.map((layer) =>
+      layer === moving ? layer : { ...layer, layers: insert(layer.layers, layer.id) },
+    );
+  };
+  return insert(without(tree), null);
+}

@@ -51,4 +51,51 @@ describe('feature information', () => {
     renderWithProviders(<FeatureInfo tree={[]} features={[]} onClose={() => {}} />);
     expect(screen.getByText('Nothing was found where you clicked.')).toBeTruthy();
   });
+
+  it('closes on Escape, giving the focus back to the map when it was in the panel', () => {
+    const onClose = vi.fn();
+    renderWithProviders(
+      <>
+        {/* The map's container, as the viewer renders it (the skip link's target). */}
+        <section id="map" tabIndex={-1} aria-label="3D map of Harbour" />
+        <button type="button">Elsewhere</button>
+        <FeatureInfo
+          tree={[layer(1, 'Parks')]}
+          features={[{ layerId: '1', title: 'Vondelpark', properties: {} }]}
+          onClose={onClose}
+        />
+      </>,
+    );
+    const close = screen.getByRole('button', { name: 'Close feature information' });
+    close.focus();
+    fireEvent.keyDown(close, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: '3D map of Harbour' }));
+
+    // With the focus elsewhere, Escape still closes it, and leaves the focus where it is.
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    elsewhere.focus();
+    fireEvent.keyDown(elsewhere, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(elsewhere);
+    fireEvent.keyDown(elsewhere, { key: 'Enter' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves Escape to a dialog over it, and to a keyboard drag that cancels with it', () => {
+    const onClose = vi.fn();
+    renderWithProviders(
+      <>
+        <div role="dialog" aria-label="Rename Parks">
+          <input aria-label="Name" />
+        </div>
+        <FeatureInfo tree={[]} features={[]} onClose={onClose} />
+      </>,
+    );
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Escape' });
+    const drag = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    drag.preventDefault();
+    window.dispatchEvent(drag);
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -8,14 +8,26 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusMap } from '../../../lib/skip-targets';
 import type { PickedFeature } from '../../../viewer/map-engine';
 import { displayName, flattenLayers } from '../layer-tree';
+
+/**
+ * Escape's own meaning wins inside what Escape already closes (a dialog, a menu, a list
+ * of options) and in a keyboard drag, which takes it as cancel (dnd-kit prevents its default).
+ */
+const escapeIsTaken = (event: KeyboardEvent) =>
+  event.defaultPrevented ||
+  (event.target instanceof Element &&
+    event.target.closest('[role="dialog"], [role="menu"], [role="listbox"], .MuiPopover-root') !== null);
 
 /**
  * What a click on the map found, layer by layer: the features' properties as a table.
  * HTML from a service (WMS GetFeatureInfo, ArcGIS identify) is someone else's markup:
  * it is shown only inside a sandboxed frame, without scripts or this page's origin.
+ * Escape closes it; when the focus was in it, the focus goes back to the map.
  */
 export function FeatureInfo({
   features,
@@ -28,8 +40,25 @@ export function FeatureInfo({
 }) {
   const { t } = useTranslation();
   const names = new Map(flattenLayers(tree).map((layer) => [String(layer.id), displayName(layer.name)]));
+  const panel = useRef<HTMLElement>(null);
+  // The latest close, for the window's listener that lives as long as the panel.
+  const closeRef = useRef<() => void>(() => {});
+  closeRef.current = () => {
+    const focusWasInside = panel.current?.contains(document.activeElement) ?? false;
+    onClose();
+    if (focusWasInside) focusMap();
+  };
+  useEffect(() => {
+    // On the window: after the document's listeners (dnd-kit's drag keys) have had their say.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !escapeIsTaken(event)) closeRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <Paper
+      ref={panel}
       elevation={3}
       component="section"
       aria-label={t('viewer.featureInfo')}
@@ -39,7 +68,7 @@ export function FeatureInfo({
         <Typography component="h2" variant="subtitle2" sx={{ flex: 1 }}>
           {t('viewer.featureInfo')}
         </Typography>
-        <IconButton size="small" aria-label={t('viewer.closeFeatureInfo')} onClick={onClose}>
+        <IconButton size="small" aria-label={t('viewer.closeFeatureInfo')} onClick={() => closeRef.current()}>
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>

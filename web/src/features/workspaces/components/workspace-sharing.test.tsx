@@ -248,7 +248,7 @@ describe('editors on the workspace editor', () => {
     expect(list.textContent).toContain('bob');
     expect(list.textContent).toContain('bob@example.org');
 
-    const email = section.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
+    const email = section.getByRole('textbox', { name: 'E-mail of the new editor' }) as HTMLInputElement;
     fireEvent.change(email, { target: { value: 'nobody@example.org' } });
     fireEvent.click(section.getByRole('button', { name: 'Add editor' }));
     expect(await section.findByText('No active user has this e-mail address.')).toBeTruthy();

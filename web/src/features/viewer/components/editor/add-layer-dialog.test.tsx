@@ -1,5 +1,5 @@
 import type { Datasource } from '@geows/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, page, requestsOf, stubFetch } from '../../../../test/fake-api';
 import { renderWithProviders } from '../../../../test/render';
@@ -46,7 +46,7 @@ describe('the add-layer dialog', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search data sources' }), {
       target: { value: 'harbour' },
     });
-    expect(await screen.findByRole('button', { name: /Harbour tiles/ })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: /Harbour tiles/ })).toBeTruthy();
     expect(screen.queryByText(/Showing the first/)).toBeNull();
     // The workspace decides what is offered (the server answers what the caller may attach), not the account.
     const lists = requestsOf(fetchMock).filter((request) => request.path === '/api/datasources');
@@ -66,7 +66,7 @@ describe('the add-layer dialog', () => {
       <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={onSubmit} />,
     );
 
-    fireEvent.click(await screen.findByRole('button', { name: /Harbour WMS/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Harbour WMS/ }));
     await waitFor(() =>
       expect(requestsOf(fetchMock).some((request) => request.path === '/api/datasources/inspect')).toBe(true),
     );
@@ -94,7 +94,7 @@ describe('the add-layer dialog', () => {
       <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={onSubmit} />,
     );
 
-    fireEvent.click(await screen.findByRole('button', { name: /Port WMS/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Port WMS/ }));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Layer of the service' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Quays' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add layer' }));
@@ -105,5 +105,48 @@ describe('the add-layer dialog', () => {
     });
     const inspected = requestsOf(fetchMock).find((request) => request.path === '/api/datasources/inspect');
     expect(inspected?.body).toEqual({ type: 1, config: {}, datasource: wms.id });
+  });
+
+  it('is one tab stop: arrow keys, Home and End move among the sources, Enter or Space chooses', async () => {
+    stubFetch({
+      '/api/datasources': () =>
+        json(page([source(1, 'Buoys'), source(2, 'Harbour tiles'), source(3, 'Quays'), source(4, 'Wrecks')])),
+    });
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <AddLayerDialog open onClose={() => {}} busy={false} workspace={9} onSubmit={onSubmit} />,
+    );
+    const list = await screen.findByRole('listbox', { name: 'Data sources' });
+    const options = within(list).getAllByRole('option');
+    const stops = () => options.filter((option) => option.tabIndex === 0);
+    // Tab reaches the list once, at its first source.
+    expect(stops()).toEqual([options[0]]);
+    options[0]?.focus();
+
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(options[2]);
+    expect(stops()).toEqual([options[2]]);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement).toBe(options[3]);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(options[3]);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(options[1]);
+    // Moving does not choose: nothing is asked of the server, nothing named yet.
+    expect(options.some((option) => option.getAttribute('aria-selected') === 'true')).toBe(false);
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+    expect(options[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Harbour tiles');
+
+    options[3]?.focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: ' ' });
+    fireEvent.keyUp(document.activeElement as Element, { key: ' ' });
+    expect(options[3]?.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Wrecks');
   });
 });

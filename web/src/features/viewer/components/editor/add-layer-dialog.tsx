@@ -6,9 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inspectStoredSourceQueryOptions, workspaceDatasourcesQueryOptions } from '../../../datasources';
+import { SourceListbox } from './source-listbox';
 
 /** Types whose service offers sub-layers to choose from (what inspect lists). */
 const withSubLayers = new Set(['wms', 'wmts', 'arcgis-mapserver', 'arcgis-featureserver']);
@@ -106,22 +104,12 @@ export function AddLayerDialog({
           ) : sources.data.sources.length === 0 ? (
             <Alert severity="info">{t('editor.noSources')}</Alert>
           ) : (
-            <List
-              dense
-              aria-label={t('editor.sources')}
-              sx={{ maxHeight: 240, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-            >
-              {sources.data.sources.map((source) => (
-                <ListItemButton
-                  key={source.id}
-                  selected={chosen?.id === source.id}
-                  aria-pressed={chosen?.id === source.id}
-                  onClick={() => choose(source)}
-                >
-                  <ListItemText primary={source.name} secondary={datasourceTypeById(source.type)?.name} />
-                </ListItemButton>
-              ))}
-            </List>
+            <SourceListbox
+              sources={sources.data.sources}
+              chosen={chosen?.id}
+              onChoose={choose}
+              label={t('editor.sources')}
+            />
           )}
           {sources.data && sources.data.total > sources.data.sources.length && (
             <Typography variant="caption" color="text.secondary">
