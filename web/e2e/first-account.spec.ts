@@ -49,6 +49,9 @@ test('a first login without an account: create one, then a workspace, delete bot
   await expect(row.getByText('Plan')).toBeVisible();
   await expect(row.getByText('Trial', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', /\/workspace\/\d+$/);
+  // The map opens from the row too: Open, and the workspace's name.
+  await expect(row.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/workspace\/view\/\d+$/);
+  await expect(row.getByRole('link', { name: 'Harbour' })).toHaveAttribute('href', /\/workspace\/view\/\d+$/);
   // The clone button exists but is hidden (docs/product.md, "Screens").
   await expect(row.locator('button[hidden]')).toHaveCount(1);
   await expect(row.getByRole('button')).toHaveText(['']);

@@ -73,8 +73,10 @@ export async function expectNoSqueezedText(page: Page, name: string): Promise<vo
       const twoCharacters = canvas.measureText('00').width;
       // Or a sentence set one word per line: as squeezed, to a reader.
       const words = text.split(/\s+/).length;
-      const oneWordPerLine = words >= 4 && new Set([...lines].map((line) => Math.round(line.top))).size >= words;
-      if (range.getBoundingClientRect().width < twoCharacters || oneWordPerLine) found.push(text.slice(0, 40));
+      const oneWordPerLine =
+        words >= 4 && new Set([...lines].map((line) => Math.round(line.top))).size >= words;
+      if (range.getBoundingClientRect().width < twoCharacters || oneWordPerLine)
+        found.push(text.slice(0, 40));
     }
     return found;
   });

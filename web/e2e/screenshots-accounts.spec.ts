@@ -1,7 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, TestInfo } from '@playwright/test';
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
-import { lookAt } from './screenshot';
+import { expectNoSqueezedText, lookAt } from './screenshot';
+
+/** One part of the screen as a picture: the test's output folder, and E2E_SCREENSHOTS_DIR when set. */
+async function pictureOf(part: Locator, testInfo: TestInfo, file: string) {
+  const picture = await part.screenshot({ path: testInfo.outputPath(file) });
+  const shared = process.env.E2E_SCREENSHOTS_DIR;
+  if (shared) {
+    fs.mkdirSync(shared, { recursive: true });
+    fs.writeFileSync(path.join(shared, file), picture);
+  }
+}
 
 /**
  * The account and workspace screens, the menu dropdown and the drawer at 1280 and 375
@@ -78,12 +91,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
       if ((page.viewportSize()?.width ?? 1280) < 600)
         await page.getByRole('button', { name: 'Show layers' }).click();
       await page.getByRole('tab', { name: 'Sharing' }).click();
+      // A link of its own with a label and an expiry: the row that was squeezed to a column
+      // in the 400 px side panel.
+      const links = page.getByRole('region', { name: 'Share links' });
+      await links.getByLabel('Label').fill('Council briefing');
+      await links.getByLabel('Expires').fill('2031-12-31');
+      await links.getByRole('button', { name: 'Create link' }).click();
+      await expect(links.getByRole('list', { name: 'Share links' }).getByRole('listitem')).toHaveCount(1);
       const invite = page.getByRole('region', { name: 'Invite' });
       await expect(invite).toBeVisible();
       await invite.getByLabel('E-mail').fill(other.email);
       await invite.getByRole('button', { name: 'Invite' }).click();
       await expect(page.getByRole('list', { name: 'Invitations' })).toBeVisible();
       await lookAt(page, testInfo, 'workspace');
+
+      // The whole tab on its own (docs/screenshots/sharing-tab*.png), in a window tall enough
+      // to hold it, without the snackbar over it.
+      await page.locator('.MuiSnackbar-root').getByRole('button', { name: 'Close' }).click();
+      await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0);
+      await page.setViewportSize({ width, height: mobile ? 2600 : 2000 });
+      const tab = page.getByRole('tabpanel', { name: 'Sharing' });
+      await tab.evaluate((panel) => panel.scrollIntoView());
+      await expectNoSqueezedText(page, 'sharing-tab');
+      await pictureOf(tab, testInfo, `sharing-tab-${width}-${colorScheme}.png`);
     });
   }
 }

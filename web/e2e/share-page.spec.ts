@@ -42,3 +42,35 @@ test('a share link shows the workspace read-only, logged out, without the layers
   expect((await sources.json()).results.map((s: { layer: number }) => s.layer)).not.toContain(restricted.id);
   await context.close();
 });
+
+test('a revoked or made-up share link says so, with a way onward', async ({ browser, request }) => {
+  const user = await createActiveUser(request, 'revoker');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Revoke account'));
+  const workspace = await createWorkspace(session, account, uniqueName('Closed harbour'));
+  const headers = { Authorization: `Token ${session.token}` };
+  const made = await session.request.post(`/api/workspaces/${workspace.id}/share`, {
+    headers,
+    data: { label: 'For the press' },
+  });
+  const link = (await made.json()) as { id: number; token: string };
+  const revoked = await session.request.delete(`/api/workspaces/${workspace.id}/share/${link.id}`, {
+    headers,
+  });
+  expect(revoked.status()).toBe(204);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const token of [link.token, 'made-up-token']) {
+    await page.goto(`/workspace/share/${workspace.id}/${token}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This link has expired or was revoked' }),
+    ).toBeVisible();
+    await expect(page.getByText('Page not found')).toHaveCount(0);
+    await expect(page.getByText(workspace.name)).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await context.close();
+});

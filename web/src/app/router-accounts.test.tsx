@@ -53,6 +53,9 @@ describe('the account routes', () => {
     const row = (await screen.findByText('Harbour')).closest('li') as HTMLElement;
     expect(within(row).getByText('Plan').nextElementSibling?.textContent).toBe('Trial');
     expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/workspace/5');
+    // The map itself opens from the row: Open, and the name.
+    expect(within(row).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/workspace/view/5');
+    expect(within(row).getByRole('link', { name: 'Harbour' }).getAttribute('href')).toBe('/workspace/view/5');
     expect(screen.getByRole('button', { name: 'North' }).getAttribute('aria-haspopup')).toBe('true');
     expect(localStorage.getItem('activeAccount')).toBe('1');
   });

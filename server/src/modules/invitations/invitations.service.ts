@@ -43,7 +43,7 @@ export function createInvitationsService(
           `${caller.username} invited you to the workspace "${workspaceName}".`,
           invitee
             ? 'Log in to find it under Shared Workspaces.'
-            : `Register with this e-mail address (${email}) and create your account; you then find it under Shared Workspaces.`,
+            : `Register with this e-mail address (${email}) and create your account: the workspace opens right after, and stays under Shared Workspaces.`,
         ],
         link: invitee
           ? { label: 'Open your shared workspaces', url: `${origin}/shared` }

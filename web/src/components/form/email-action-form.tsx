@@ -1,6 +1,6 @@
 import { email } from '@geows/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -44,24 +44,31 @@ export function EmailActionForm({
   });
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={handleAct}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
-    >
-      <FormTextField control={control} name="email" type="email" label={label} autoComplete="off" />
-      <Button
-        type="submit"
-        variant="contained"
-        startIcon={icon}
-        disabled={formState.isSubmitting}
-        sx={{ flexShrink: 0, height: 56, px: 3 }}
+    // Side by side only where the form itself has room (a 400 px side panel on a wide screen
+    // does not): the wrapper is the container its layout asks about.
+    <Box sx={{ containerType: 'inline-size' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleAct}
+        sx={{
+          display: 'flex',
+          flexDirection: { '@': 'column', '@480': 'row' },
+          gap: 2,
+          alignItems: { '@': 'stretch', '@480': 'flex-start' },
+        }}
       >
-        {submitLabel}
-      </Button>
-    </Stack>
+        <FormTextField control={control} name="email" type="email" label={label} autoComplete="off" />
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={icon}
+          disabled={formState.isSubmitting}
+          sx={{ flexShrink: 0, height: 56, px: 3 }}
+        >
+          {submitLabel}
+        </Button>
+      </Box>
+    </Box>
   );
 }

@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 /** A card holding a list of rows (accounts, workspaces, invitations), named for assistive technology. */
 export function ItemList({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+    // A container: its rows lay out by the list's own width (a 400 px side sheet on a wide
+    // screen is as narrow as a phone), not by the window's.
+    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden', containerType: 'inline-size' }}>
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {children}
       </Box>
@@ -34,18 +36,18 @@ export function ItemRow({
       component="li"
       sx={{
         display: 'flex',
-        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        flexWrap: { '@': 'wrap', '@sm': 'nowrap' },
         alignItems: 'center',
         columnGap: 2,
         rowGap: 1,
-        px: { xs: 2, sm: 3 },
+        px: { '@': 2, '@sm': 3 },
         py: 1.75,
         '& + li': { borderTop: 1, borderColor: 'divider' },
       }}
     >
       {icon && <Box sx={{ display: 'flex', color: 'text.secondary', flexShrink: 0, width: 24 }}>{icon}</Box>}
-      {/* With details, on a phone the text takes the first line whole; the rest wraps below it. */}
-      <Box sx={{ flex: meta ? { xs: `1 1 calc(100% - ${icon ? 40 : 0}px)`, sm: 1 } : 1, minWidth: 0 }}>
+      {/* With details, in a narrow list the text takes the first line whole; the rest wraps below it. */}
+      <Box sx={{ flex: meta ? { '@': `1 1 calc(100% - ${icon ? 40 : 0}px)`, '@sm': 1 } : 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{primary}</Typography>
         {secondary && (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -53,12 +55,12 @@ export function ItemRow({
           </Typography>
         )}
       </Box>
-      {meta && <Box sx={{ flexShrink: 0, ml: { xs: icon ? 5 : 0, sm: 0 } }}>{meta}</Box>}
+      {meta && <Box sx={{ flexShrink: 0, ml: { '@': icon ? 5 : 0, '@sm': 0 } }}>{meta}</Box>}
       {actions && (
         <Stack
           direction="row"
           spacing={1}
-          sx={{ alignItems: 'center', flexShrink: 0, ml: { xs: 'auto', sm: 0 } }}
+          sx={{ alignItems: 'center', flexShrink: 0, ml: { '@': 'auto', '@sm': 0 } }}
         >
           {actions}
         </Stack>

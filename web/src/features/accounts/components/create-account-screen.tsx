@@ -12,18 +12,23 @@ import { applyServerFieldErrors } from '../../../components/form/server-field-er
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { Screen } from '../../../components/ui/screen';
 import { useAuthUser } from '../../auth';
+import { InvitedNote, invitedDestination, useMyInvitations } from '../../invitations';
 import { useCreateAccount } from '../api/create-account';
 import { useAccounts } from '../api/get-accounts';
 
 /**
  * /account/create (docs/product.md, "Screens"): name and description; errors in a
- * dismissible red alert; success reloads the accounts and opens /accounts.
+ * dismissible red alert; success reloads the accounts and opens /accounts. Someone
+ * invited to a workspace before they had an account (guard 7 sends them here first) is
+ * told so, and their first account brings them to that workspace instead.
  */
 export function CreateAccountScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useAuthUser();
   const { data: accounts } = useAccounts();
+  const firstAccount = accounts?.length === 0;
+  const { data: invitations = [] } = useMyInvitations({ enabled: firstAccount });
   const createAccount = useCreateAccount();
   const [message, setMessage] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useZodForm(accountForm, {
@@ -33,9 +38,11 @@ export function CreateAccountScreen() {
   const handleCreate = handleSubmit(async (values) => {
     if (!user) return;
     setMessage(null);
+    // Decided before the accounts reload: afterwards this is no longer a first account.
+    const destination = (firstAccount && invitedDestination(invitations)) || paths.accounts;
     try {
       await createAccount.mutateAsync({ ...values, admin: user.id });
-      await navigate(paths.accounts);
+      await navigate(destination);
     } catch (error) {
       applyServerFieldErrors(error, ['name', 'description'], setError);
       setMessage(responseBodyText(error, t));
@@ -45,7 +52,8 @@ export function CreateAccountScreen() {
   return (
     <Screen maxWidth="sm" title={t('createAccount.title')} intro={t('createAccount.intro')}>
       <Stack spacing={3}>
-        {accounts?.length === 0 && <Alert severity="warning">{t('createAccount.noAccount')}</Alert>}
+        {firstAccount && <Alert severity="warning">{t('createAccount.noAccount')}</Alert>}
+        {firstAccount && <InvitedNote invitations={invitations} />}
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
           <Stack component="form" noValidate onSubmit={handleCreate} spacing={2.5}>
             {message && (

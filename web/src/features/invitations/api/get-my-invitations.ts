@@ -12,4 +12,6 @@ export function getMyInvitations(signal?: AbortSignal): Promise<Invitation[]> {
 export const myInvitationsQueryOptions = () =>
   queryOptions({ queryKey: invitationKeys.mine(), queryFn: ({ signal }) => getMyInvitations(signal) });
 
-export const useMyInvitations = () => useQuery(myInvitationsQueryOptions());
+/** `enabled: false` asks nothing: e.g. only someone without an account is told about their invitations. */
+export const useMyInvitations = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...myInvitationsQueryOptions(), enabled });

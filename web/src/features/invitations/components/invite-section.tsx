@@ -15,6 +15,19 @@ import { useWorkspaceInvitations } from '../api/get-workspace-invitations';
 import { formatDate } from '../format-date';
 import { InviteForm } from './invite-form';
 
+/** An address that, when it must wrap, wraps before its @ rather than mid-domain. */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** A workspace's invitations, for its admin and editors: the form, and who is invited already. */
 export function InviteSection({ workspaceId }: { workspaceId: number }) {
   const { t, i18n } = useTranslation();
@@ -39,7 +52,7 @@ export function InviteSection({ workspaceId }: { workspaceId: number }) {
               <ItemRow
                 key={invitation.id}
                 icon={<MailIcon aria-hidden />}
-                primary={invitation.email}
+                primary={<Address email={invitation.email} />}
                 secondary={t('invitations.invited', {
                   date: formatDate(invitation.created, i18n.resolvedLanguage ?? 'en'),
                 })}

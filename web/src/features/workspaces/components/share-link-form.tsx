@@ -1,7 +1,7 @@
 import { createShareLinkRequest } from '@geows/contract';
 import AddLinkIcon from '@mui/icons-material/AddLink';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorText } from '../../../components/form/error-text';
@@ -41,13 +41,18 @@ export function ShareLinkForm({ workspaceId }: { workspaceId: number }) {
   });
 
   return (
-    <Stack
+    // Its container is the section (share-links-section.tsx): side by side only where the
+    // sheet is wide enough for two fields and the button, stacked in a 400 px side panel.
+    <Box
       component="form"
       noValidate
       onSubmit={handleCreate}
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { xs: 'stretch', md: 'flex-start' } }}
+      sx={{
+        display: 'flex',
+        flexDirection: { '@': 'column', '@sm': 'row' },
+        gap: 2,
+        alignItems: { '@': 'stretch', '@sm': 'flex-start' },
+      }}
     >
       <FormTextField
         control={control}
@@ -73,6 +78,6 @@ export function ShareLinkForm({ workspaceId }: { workspaceId: number }) {
       >
         {t('sharing.create')}
       </Button>
-    </Stack>
+    </Box>
   );
 }

@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -71,7 +72,8 @@ export function ShareLinksSection({ workspace }: { workspace: Workspace }) {
 
   return (
     <SectionCard title={t('sharing.linksTitle')} intro={t('sharing.linksIntro')}>
-      <Stack spacing={3}>
+      {/* The form and the rows lay out by the section's width: the editor's side panel is narrow at any window size. */}
+      <Stack spacing={3} sx={{ containerType: 'inline-size' }}>
         <ShareLinkForm workspaceId={workspace.id} />
         {isPending ? (
           <Skeleton variant="rounded" height={64} />
@@ -86,6 +88,21 @@ export function ShareLinksSection({ workspace }: { workspace: Workspace }) {
                 primary={labelOf(link)}
                 secondary={
                   <>
+                    {/* The address itself, on one line: readable at a glance, copied whole by the button. */}
+                    <Box
+                      component="span"
+                      title={urlOf(link)}
+                      sx={{
+                        display: 'block',
+                        whiteSpace: 'nowrap',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        fontFamily: 'monospace',
+                        color: 'text.primary',
+                      }}
+                    >
+                      {urlOf(link)}
+                    </Box>
                     {t('sharing.createdOn', { date: formatDate(link.created, language) })}
                     <br />
                     {link.last_used

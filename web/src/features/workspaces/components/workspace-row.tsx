@@ -3,14 +3,19 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PublicIcon from '@mui/icons-material/Public';
+import OpenIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import MuiLink from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ItemRow } from '../../../components/ui/item-list';
 import { PlanChip } from './plan-chip';
 
-/** One workspace on the account page: name, Plan label, Edit, Delete, and the hidden clone button. */
+/**
+ * One workspace on the account page: its name (a link to the map), Plan label, Open, Edit,
+ * Delete, and the hidden clone button.
+ */
 export function WorkspaceRow({
   workspace,
   busy,
@@ -23,14 +28,29 @@ export function WorkspaceRow({
   onClone: () => void;
 }) {
   const { t } = useTranslation();
+  const viewer = pathTo(paths.workspace, { id: workspace.id });
   return (
     <ItemRow
       icon={<PublicIcon aria-hidden />}
-      primary={workspace.name}
+      primary={
+        <MuiLink component={Link} to={viewer} color="inherit" underline="hover">
+          {workspace.name}
+        </MuiLink>
+      }
       secondary={workspace.description}
       meta={<PlanChip plan={workspace.plan} />}
       actions={
         <>
+          <Button
+            variant="contained"
+            size="small"
+            disableElevation
+            component={Link}
+            to={viewer}
+            startIcon={<OpenIcon aria-hidden />}
+          >
+            {t('account.open')}
+          </Button>
           <Button
             variant="outlined"
             size="small"
