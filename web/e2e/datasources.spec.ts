@@ -1,18 +1,7 @@
-import { type ApiSession, apiSession, createAccount, uniqueName } from './accounts';
+import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import { addLayerUsing, cityParks, createXyzSource } from './datasource-helpers';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn, snackbar } from './identity';
-
-/** A data source made through the API, to have something to search, sort and delete. */
-async function createXyzSource(session: ApiSession, account: number, name: string) {
-  const types = await session.request.get('/api/datasourcetypes');
-  const { results } = (await types.json()) as { results: { id: number; key: string }[] };
-  const xyz = results.find((type) => type.key === 'xyz');
-  const response = await session.request.post('/api/datasources', {
-    headers: { Authorization: `Token ${session.token}` },
-    data: { name, type: xyz?.id, account, config: { url: 'https://tile.example.org/{z}/{x}/{y}.png' } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 test('create a data source through the form, find it, sort by name and delete two at once', async ({
   page,
@@ -97,4 +86,82 @@ test('create a data source through the form, find it, sort by name and delete tw
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(main.getByText('No data sources found')).toBeVisible();
+});
+
+test('the delete dialog names the workspaces that use a source before Delete is pressed, and leads to them', async ({
+  page,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'inuse');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('In use'));
+  const harbour = await createWorkspace(session, account, 'Harbour');
+  const quayWalls = await createXyzSource(session, account.id, 'Quay walls');
+  await createXyzSource(session, account.id, 'Spare tiles');
+  await addLayerUsing(session, harbour.id, 'Quay walls', quayWalls);
+
+  await logIn(page, user, new RegExp(`/account/${account.slug}$`));
+  await page.goto('/datasources');
+  const main = page.getByRole('main');
+  const rows = main.getByRole('table', { name: 'Data sources' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const quayRow = rows.filter({ hasText: 'Quay walls' });
+  await expect(quayRow.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+
+  // One source in use: said before anything is pressed, with no Delete to press.
+  await quayRow.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete data source' });
+  await expect(dialog).toContainText('“Quay walls” is used by layers in 1 workspace:');
+  await expect(dialog).toContainText('open the workspace and remove them first');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  expect((await dialog.boundingBox())?.width ?? 0).toBeLessThanOrEqual(500);
+  await dialog.getByRole('link', { name: 'Open Harbour in the editor' }).click();
+  await expect(page).toHaveURL(new RegExp(`/workspace/${harbour.id}$`));
+
+  // Both selected: the free one goes, the one in use stays, as the dialog says.
+  await page.getByRole('banner').getByRole('link', { name: 'Datasources' }).click();
+  await expect(rows).toHaveCount(2);
+  await main.getByRole('checkbox', { name: 'Select all data sources on this page' }).check();
+  await main.getByRole('button', { name: 'Delete selected' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Delete selected data sources' });
+  await expect(bulk).toContainText('One of the selected data sources is used by layers in workspaces');
+  await expect(bulk.getByRole('list', { name: 'Workspaces that use Quay walls' })).toContainText('Harbour');
+  await expect(bulk).toContainText('Delete the one that is not in use?');
+  await bulk.getByRole('button', { name: 'Delete' }).click();
+  await expect(bulk).toBeHidden();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Quay walls');
+  // Nothing was refused: no message.
+  await expect(snackbar(page)).toBeHidden();
+});
+
+test('an upload is named after its file and sums up what the file held', async ({ page, request }) => {
+  const user = await createActiveUser(request, 'upsum');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Uploads'));
+
+  await logIn(page, user, new RegExp(`/account/${account.slug}$`));
+  await page.goto('/datasource/create');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Upload a file' }).click();
+  await main.locator('input[type=file]').setInputFiles(cityParks);
+  await expect(main.getByRole('textbox', { name: /^Name/ })).toHaveValue('City parks');
+  await main.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  await expect(main.getByText('“City parks” was uploaded')).toBeVisible();
+  await expect(snackbar(page)).toHaveText('Data source saved');
+  const fact = (term: string) =>
+    main.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+  await expect(fact('Features')).toHaveText('3');
+  await expect(fact('Geometry types')).toHaveText('Polygon (2) · Point (1)');
+  await expect(fact('Extent (W, S, E, N)')).toHaveText('4.858, 52.354, 4.896, 52.389');
+  const table = main.getByRole('table', { name: 'The first 3 rows of attributes' });
+  await expect(table.getByRole('columnheader')).toHaveText(['name', 'hectares']);
+  await expect(table.locator('tbody tr')).toHaveText(['Vondelpark47', 'Westerpark15', 'Sarphatipark4.4']);
+
+  await main.getByRole('link', { name: 'Go to data sources' }).click();
+  await expect(page).toHaveURL(/\/datasources$/);
+  await expect(main.getByRole('table', { name: 'Data sources' }).locator('tbody tr')).toHaveText([
+    /City parks/,
+  ]);
 });

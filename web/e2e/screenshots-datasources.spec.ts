@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiSession, createAccount } from './accounts';
+import { apiSession, createAccount, createWorkspace } from './accounts';
+import { addLayerUsing, cityParks } from './datasource-helpers';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
 import { lookAt } from './screenshot';
@@ -53,14 +54,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
         },
         { name: 'Terrain', type: 'cesium-terrain', config: { url: 'https://terrain.example.org/' } },
       ];
-      let firstId = 0;
+      const ids: number[] = [];
       for (const source of sources) {
         const created = await request.post('/api/datasources', {
           headers,
           data: { name: source.name, type: typeId(source.type), account: account.id, config: source.config },
         });
         expect(created.status(), await created.text()).toBe(201);
-        firstId ||= ((await created.json()) as { id: number }).id;
+        ids.push(((await created.json()) as { id: number }).id);
+      }
+      const [firstId = 0, , aerialId = 0] = ids;
+      // In use: the base map in two workspaces, the photos in one (the Used and Workspace(s) columns, the cards' chips).
+      for (const name of ['Binnenstad', 'Leidsche Rijn']) {
+        const workspace = await createWorkspace(session, account, name);
+        await addLayerUsing(session, workspace.id, 'Base map', firstId);
+        if (name === 'Binnenstad') await addLayerUsing(session, workspace.id, 'Aerial photos', aerialId);
       }
       for (const name of ['Field workers', 'Council members']) {
         const created = await request.post('/api/userGroup', {
@@ -79,8 +87,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await logIn(page, user, new RegExp(`/account/${account.slug}$`));
       await page.goto('/datasources');
       const main = page.getByRole('main');
-      await expect(main.getByRole('table', { name: 'Data sources' }).locator('tbody tr')).toHaveCount(4);
+      // The table on a desktop, a card per source on a phone.
+      const items = mobile
+        ? main.getByRole('list', { name: 'Data sources' }).locator(':scope > li')
+        : main.getByRole('table', { name: 'Data sources' }).locator('tbody tr');
+      await expect(items).toHaveCount(4);
+      await expect(main.getByRole('table', { name: 'Data sources' })).toHaveCount(mobile ? 0 : 1);
       await main.getByRole('checkbox', { name: 'Select OpenStreetMap' }).check();
+      await main.getByRole('checkbox', { name: 'Select Terrain' }).check();
       await lookAt(page, testInfo, 'datasources');
       expect(await severeViolations(page), 'datasources').toEqual([]);
 
@@ -102,6 +116,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(main.getByText('Choose a file to upload')).toBeVisible();
       await lookAt(page, testInfo, 'datasource-upload');
       expect(await severeViolations(page), 'datasource-upload').toEqual([]);
+
+      await main.locator('input[type=file]').setInputFiles(cityParks);
+      await main.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(main.getByText('“City parks” was uploaded')).toBeVisible();
+      await page.waitForTimeout(5500); // the snackbar is gone
+      await lookAt(page, testInfo, 'datasource-upload-summary');
+      expect(await severeViolations(page), 'datasource-upload-summary').toEqual([]);
 
       await page.goto(`/datasource/edit/${firstId}`);
       await expect(main.getByRole('textbox', { name: /^Name/ })).toHaveValue('OpenStreetMap');

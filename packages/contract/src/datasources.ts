@@ -4,8 +4,17 @@ import { datasourceTypeById } from './datasource-types.js';
 import { endpoint } from './endpoint.js';
 import { requiredString } from './fields.js';
 
-/** The workspaces whose layers use a data source. */
-export const datasourceUsage = z.object({ count: z.number().int(), names: z.array(z.string()) });
+/**
+ * The workspaces whose layers use a data source, by name. `ids` (beyond the agreed
+ * `{count, names}`) holds their ids in the order of `names`, so a screen can link to them;
+ * optional for answers of servers that do not send it.
+ */
+export const datasourceUsage = z.object({
+  count: z.number().int(),
+  names: z.array(z.string()),
+  ids: z.array(z.number().int()).optional(),
+});
+export type DatasourceUsage = z.infer<typeof datasourceUsage>;
 
 /** A row of `GET /api/datasources` (docs/product.md, Data: "Datasource"). */
 export const datasource = z.object({
@@ -95,6 +104,31 @@ export const arcgisSignInRequest = z.object({
 });
 export type ArcgisSignInRequest = z.infer<typeof arcgisSignInRequest>;
 
+/** How many rows of attributes an upload's summary shows. */
+export const uploadSummaryRows = 5;
+
+/** An attribute's value in an upload's summary: nested values as JSON text, long texts cut. */
+export const summaryValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/**
+ * What an uploaded file held: its features, their geometry types (`type` null for features
+ * without a geometry), the extent of their positions, and the attributes of the first rows
+ * (`attributes` the names in the order first met; a row lacks the names its feature lacks).
+ */
+export const uploadSummary = z.object({
+  feature_count: z.number().int().nonnegative(),
+  geometry_types: z.array(z.object({ type: z.string().nullable(), count: z.number().int().positive() })),
+  /** `[west, south, east, north]` in degrees, or null when no feature has a position. */
+  extent: extent.nullable(),
+  attributes: z.array(z.string()),
+  rows: z.array(z.record(z.string(), summaryValue)).max(uploadSummaryRows),
+});
+export type UploadSummary = z.infer<typeof uploadSummary>;
+
+/** The answer to an upload: the new data source, and what its file held (beyond the agreed answer). */
+export const uploadResult = datasourceDetail.extend({ summary: uploadSummary });
+export type UploadResult = z.infer<typeof uploadResult>;
+
 /** GeoJSON as the viewer reads an uploaded source's features. */
 export const featureCollection = z.object({
   type: z.literal('FeatureCollection'),
@@ -168,8 +202,8 @@ export const datasourcesApi = {
     status: 201,
     tag,
     summary:
-      'Uploads a GeoJSON file, or a CSV with latitude/longitude columns (multipart: file, name, account); creates a geojson data source',
-    response: datasourceDetail,
+      'Uploads a GeoJSON file, or a CSV with latitude/longitude columns (multipart: file, name, account); creates a geojson data source and sums up what the file held',
+    response: uploadResult,
   }),
   get: endpoint({
     method: 'GET',

@@ -66,7 +66,7 @@ describe('data sources', () => {
       type: 1,
       account: north.id,
       date_modified: expect.any(String),
-      workspaces: { count: 0, names: [] },
+      workspaces: { count: 0, names: [], ids: [] },
       config: {
         url: 'https://maps.example.org/wms',
         layers: 'roads',
@@ -263,7 +263,8 @@ describe('data sources', () => {
       ])
       .returning();
     const row = (await list(`?account=${north.id}&search=Buildings`)).json().results[0];
-    expect(row.workspaces).toEqual({ count: 2, names: ['Centre', 'Harbour'] });
+    // The ids follow the names, so a screen can link each name to its workspace.
+    expect(row.workspaces).toEqual({ count: 2, names: ['Centre', 'Harbour'], ids: [centre.id, harbour.id] });
 
     const refused = await t.app.inject({
       method: 'DELETE',

@@ -11,7 +11,8 @@ import {
 } from '../../db/schema.js';
 
 export type DatasourceRow = typeof datasources.$inferSelect;
-export type DatasourceUsage = { count: number; names: string[] };
+/** `ids` in the order of `names`. */
+export type DatasourceUsage = { count: number; names: string[]; ids: number[] };
 export type DatasourceListRow = Pick<DatasourceRow, 'id' | 'name' | 'typeId' | 'accountId' | 'updatedAt'> & {
   usage: DatasourceUsage;
 };
@@ -60,7 +61,11 @@ const workedInBy = (userId: number) =>
  * the workspaces that user works in.
  */
 const usageOf = (datasourceId: SQL | typeof datasources.id, userId?: number) => sql<DatasourceUsage>`(
-  select json_build_object('count', count(*), 'names', coalesce(json_agg(u.name order by u.name), '[]'))
+  select json_build_object(
+    'count', count(*),
+    'names', coalesce(json_agg(u.name order by u.name, u.id), '[]'),
+    'ids', coalesce(json_agg(u.id order by u.name, u.id), '[]')
+  )
   from (
     select distinct w.id, w.name
     from ${layers} l join ${workspaces} w on w.id = l.workspace_id
@@ -216,7 +221,7 @@ export async function* readFeatures(
 /** node-postgres and PGlite both parse `json`; a driver that hands back text is parsed here. */
 function normaliseUsage(value: DatasourceUsage | string | null): DatasourceUsage {
   const usage = typeof value === 'string' ? (JSON.parse(value) as DatasourceUsage) : value;
-  return { count: Number(usage?.count ?? 0), names: usage?.names ?? [] };
+  return { count: Number(usage?.count ?? 0), names: usage?.names ?? [], ids: (usage?.ids ?? []).map(Number) };
 }
 
 /** Several data sources at once (the viewer's layers), in no particular order. */

@@ -161,7 +161,7 @@ export function createDatasourcesService(
         config: split.config,
         secrets: sealSecrets(split.secrets),
       });
-      return detail(row, { count: 0, names: [] });
+      return detail(row, { count: 0, names: [], ids: [] });
     },
 
     async update(caller: AuthedUser, id: number, input: UpdateDatasourceRequest) {

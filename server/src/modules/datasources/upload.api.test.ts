@@ -163,6 +163,77 @@ describe('uploads', () => {
     expect(hidden.statusCode).toBe(404);
   });
 
+  it('answers what the file held: feature count, geometry types, extent and the first rows of attributes', async () => {
+    const res = await upload([
+      { name: 'name', value: 'Parks summed up' },
+      { name: 'account', value: String(account.id) },
+      file(parks, 'parks.geojson', 'application/geo+json'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const { summary } = res.json();
+    expect(summary).toEqual({
+      feature_count: 2,
+      geometry_types: [
+        { type: 'Point', count: 1 },
+        { type: 'Polygon', count: 1 },
+      ],
+      extent: [4.868, 52.358, 4.88, 52.39],
+      attributes: ['name'],
+      rows: [{ name: 'Vondelpark' }, { name: 'Westerpark' }],
+    });
+    // The summary is the upload's answer only: the source read later is the agreed shape.
+    const read = await t.app.inject({ url: `/api/datasources/${res.json().id}`, headers: auth(token) });
+    expect(read.json()).not.toHaveProperty('summary');
+  });
+
+  it('sums up a file read on its own thread: the first five rows, every feature counted', async () => {
+    // Above 256 KiB, so the parse runs on a worker thread (upload/parse-thread.ts).
+    const features = Array.from({ length: 3000 }, (_, index) => ({
+      type: 'Feature',
+      properties: { id: index + 1, kind: index % 3 === 0 ? 'tree' : 'lamp', extra: { nested: [index] } },
+      geometry:
+        index === 2999
+          ? null
+          : { type: index % 2 ? 'Point' : 'MultiPoint', coordinates: index % 2 ? [5, 52] : [[4, 51]] },
+    }));
+    const text = JSON.stringify({ type: 'FeatureCollection', features });
+    expect(text.length).toBeGreaterThan(256 * 1024);
+    const res = await upload([
+      { name: 'name', value: 'Street furniture' },
+      { name: 'account', value: String(account.id) },
+      file(text, 'furniture.geojson'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const { summary } = res.json();
+    expect(summary.feature_count).toBe(3000);
+    expect(summary.geometry_types).toEqual([
+      { type: 'MultiPoint', count: 1500 },
+      { type: 'Point', count: 1499 },
+      { type: null, count: 1 },
+    ]);
+    expect(summary.extent).toEqual([4, 51, 5, 52]);
+    expect(summary.attributes).toEqual(['id', 'kind', 'extra']);
+    expect(summary.rows).toHaveLength(5);
+    expect(summary.rows[0]).toEqual({ id: 1, kind: 'tree', extra: '{"nested":[0]}' });
+  });
+
+  it('sums up a CSV: its columns besides the coordinates are the attributes', async () => {
+    const res = await upload([
+      { name: 'name', value: 'Points summed up' },
+      { name: 'account', value: String(account.id) },
+      file('naam;lat;lon\nDam;52,373;4,893\nMuseumplein;52,357;4,881\n', 'punten.csv', 'text/csv'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const { summary } = res.json();
+    expect(summary).toMatchObject({
+      feature_count: 2,
+      geometry_types: [{ type: 'Point', count: 2 }],
+      extent: [4.881, 52.357, 4.893, 52.373],
+    });
+    expect(summary.attributes).toContain('naam');
+    expect(summary.rows[0]).toMatchObject({ naam: 'Dam' });
+  });
+
   it('reads a CSV with Dutch headers, semicolons and decimal commas; the file may come before the fields', async () => {
     const csv = 'naam;breedtegraad;lengtegraad\nDam;52,373;4,893\nMuseumplein;52,357;4,881\n';
     const res = await upload([

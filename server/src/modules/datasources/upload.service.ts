@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { datasourceName, datasourceTypeByKey, dbId, validateDatasourceConfig } from '@geows/contract';
+import {
+  datasourceName,
+  datasourceTypeByKey,
+  dbId,
+  type UploadSummary,
+  validateDatasourceConfig,
+} from '@geows/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, validationFailed } from '../../lib/errors.js';
@@ -106,6 +112,7 @@ export function createUploadService(
           secrets: null,
         });
         let seq = 0;
+        let summary: UploadSummary;
         try {
           const parsed = await parseUploadFile({
             path: file.path,
@@ -119,13 +126,14 @@ export function createUploadService(
             featureCount: parsed.featureCount,
             extent: parsed.extent,
           });
+          summary = parsed.summary;
         } catch (error) {
           // Nothing half-stored stays behind: the row goes, and its features with it.
           await repo.deleteDatasource(db, row.id);
           if (error instanceof UploadError) throw validationFailed({ file: [error.message] });
           throw error;
         }
-        return deps.datasources.get(caller, row.id);
+        return { ...(await deps.datasources.get(caller, row.id)), summary };
       } finally {
         if (file) await fs.promises.rm(file.path, { force: true });
       }

@@ -176,7 +176,7 @@ describe('data sources on layers: who may attach which', () => {
           type: 4,
           account: expect.any(Number),
           date_modified: expect.any(String),
-          workspaces: { count: 1, names: ['Harbour'] },
+          workspaces: { count: 1, names: ['Harbour'], ids: [workspace.id] },
         },
         expect.objectContaining({ id: sources.offered.id, name: 'Quays' }),
       ],
@@ -195,9 +195,13 @@ describe('data sources on layers: who may attach which', () => {
       data_source: sources.offered.id,
     });
     const usage = await listFor('editor', `workspace=${workspace.id}&search=quays`);
-    expect(usage.body.results[0].workspaces).toEqual({ count: 1, names: ['Harbour'] });
+    expect(usage.body.results[0].workspaces).toEqual({ count: 1, names: ['Harbour'], ids: [workspace.id] });
     const owners = await listFor('admin', `workspace=${workspace.id}&search=quays`);
-    expect(owners.body.results[0].workspaces).toEqual({ count: 2, names: ['Harbour', 'Secret plans'] });
+    expect(owners.body.results[0].workspaces).toEqual({
+      count: 2,
+      names: ['Harbour', 'Secret plans'],
+      ids: [workspace.id, sibling.id],
+    });
   });
 
   it('answers ?workspace= for a viewer 403, and for a stranger as for a workspace that does not exist', async () => {

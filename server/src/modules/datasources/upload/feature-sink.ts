@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { SummaryBuilder } from './summary.js';
 import { type Extent, type GeoJsonFeature, UploadError } from './types.js';
 
 /** The bounding box of the positions seen so far. */
@@ -30,6 +31,7 @@ export class ExtentBuilder {
  */
 export class FeatureSink {
   readonly extent = new ExtentBuilder();
+  readonly summary = new SummaryBuilder();
   private batch: GeoJsonFeature[] = [];
   private bytes = 0;
   count = 0;
@@ -54,6 +56,7 @@ export class FeatureSink {
   add(feature: GeoJsonFeature, bytes = 0): Promise<void> | undefined {
     this.checkRoom();
     this.count++;
+    this.summary.add(feature);
     this.batch.push(feature);
     this.bytes += bytes;
     return this.batch.length >= this.batchSize || this.bytes >= this.batchBytes ? this.flush() : undefined;

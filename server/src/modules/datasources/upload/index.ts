@@ -99,7 +99,8 @@ export async function parseUpload(input: ParseUploadInput): Promise<ParsedUpload
     if (format === 'geojson') await readGeoJson(source.readable(), sink, limits);
     else await readCsv(source, sink);
     await sink.flush();
-    return { featureCount: sink.count, extent: sink.extent.extent, format };
+    const extent = sink.extent.extent;
+    return { featureCount: sink.count, extent, format, summary: sink.summary.result(sink.count, extent) };
   } finally {
     await source.close();
   }

@@ -1,3 +1,5 @@
+import type { UploadSummary } from '@geows/contract';
+
 /** [west, south, east, north] in degrees (WGS 84), over every position of every feature. */
 export type Extent = [west: number, south: number, east: number, north: number];
 
@@ -27,7 +29,13 @@ export type GeoJsonFeature = {
   id?: string | number;
 };
 
-export type ParsedUpload = { featureCount: number; extent: Extent | null; format: 'geojson' | 'csv' };
+export type ParsedUpload = {
+  featureCount: number;
+  extent: Extent | null;
+  format: 'geojson' | 'csv';
+  /** What the file held, as the upload's answer shows it. */
+  summary: UploadSummary;
+};
 
 /**
  * What is wrong with an uploaded file. The message is shown to the user as-is (English) and names

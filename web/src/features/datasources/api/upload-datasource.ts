@@ -1,4 +1,4 @@
-import { type DatasourceDetail, datasourcesApi } from '@geows/contract';
+import { datasourcesApi, type UploadResult } from '@geows/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/api-error';
 import { notifyUnauthorized } from '../../../api/client';
@@ -12,12 +12,13 @@ export type UploadInput = { file: File; name: string; account: number };
  * CSV with latitude/longitude columns becomes a `geojson` data source. Sent with
  * XMLHttpRequest, not `fetch`, because only it reports the upload's progress; `onProgress`
  * gets the share sent, 0 to 1. Errors are `ApiError`s as `callApi` throws them: 400
- * `{"file": [...]}` naming the line or feature, 413 `{"detail"}` above the size limit.
+ * `{"file": [...]}` naming the line or feature, 413 `{"detail"}` above the size limit. The
+ * answer is the new source with a summary of what the file held.
  */
 export function uploadDatasource(
   { file, name, account }: UploadInput,
   onProgress: (fraction: number) => void = () => {},
-): Promise<DatasourceDetail> {
+): Promise<UploadResult> {
   const form = new FormData();
   // The fields first, the file last: the server reads the parts in order.
   form.append('name', name);

@@ -364,11 +364,76 @@ describe('uploading a file', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(FakeXhr.last?.status).toBe(0));
-    (FakeXhr.last as FakeXhr).answer(
-      201,
-      detail({ id: 30, name: 'Trees', type: 5, config: { uploaded: 'trees.csv' } }),
+    (FakeXhr.last as FakeXhr).answer(201, {
+      ...detail({ id: 30, name: 'Trees', type: 5, config: { uploaded: 'trees.csv' } }),
+      summary: {
+        feature_count: 1200,
+        geometry_types: [
+          { type: 'Point', count: 1199 },
+          { type: null, count: 1 },
+        ],
+        extent: [4.8683333, 52.3, 5.1, 52.4],
+        attributes: ['species', 'height'],
+        rows: [{ species: 'Oak', height: 12.5 }, { species: 'Lime' }],
+      },
+    });
+    expect(await screen.findByText('“Trees” was uploaded')).toBeTruthy();
+    const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(facts('Features')).toBe('1,200');
+    expect(facts('Geometry types')).toBe('Point (1,199) · No geometry (1)');
+    expect(facts('Extent (W, S, E, N)')).toBe('4.868333, 52.3, 5.1, 52.4');
+    const rows = screen.getByRole('table', { name: 'The first 2 rows of attributes' });
+    expect(
+      within(rows)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['species', 'height']);
+    expect(
+      within(rows)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['speciesheight', 'Oak12.5', 'Lime']);
+    expect(router.state.location.pathname).toBe('/datasource/create');
+    expect(screen.getByRole('link', { name: 'Go to data sources' }).getAttribute('href')).toBe(
+      '/datasources',
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/datasources'));
-    expect(within(await screen.findByRole('alert')).getByText('Data source saved')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit data source' }).getAttribute('href')).toBe(
+      '/datasource/edit/30',
+    );
+    expect(screen.getByText('Data source saved')).toBeTruthy();
+
+    // Another file: the form again, empty.
+    fireEvent.click(screen.getByRole('button', { name: 'Upload another file' }));
+    expect(field(/^Name/).value).toBe('');
+    expect(screen.getByText('No file chosen')).toBeTruthy();
+  });
+
+  it('names the data source after the file, until the user types a name of their own', async () => {
+    stubApi();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderRouterAt('/datasource/create');
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload a file' }));
+    const choose = (name: string) =>
+      fireEvent.change(screen.getByLabelText(/^File/), {
+        target: { files: [new File(['{}'], name, { type: 'application/geo+json' })] },
+      });
+
+    choose('street_trees__2024.geojson');
+    expect(field(/^Name/).value).toBe('Street trees 2024');
+    // Another file replaces a name the file gave.
+    choose('parks.geojson');
+    expect(field(/^Name/).value).toBe('Parks');
+    // A typed name stays.
+    type(field(/^Name/), 'Green spaces');
+    choose('lawns.geojson');
+    expect(field(/^Name/).value).toBe('Green spaces');
+    // Cleared, it follows the file again.
+    type(field(/^Name/), '');
+    choose('meadows.csv');
+    expect(field(/^Name/).value).toBe('Meadows');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+    expect(FakeXhr.last?.body?.get('name')).toBe('Meadows');
   });
 });

@@ -18,7 +18,9 @@ const source = (id: number, name: string, extra: Partial<Datasource> = {}): Data
   ...extra,
 });
 
-const harbour = source(5, 'Harbour tiles', { workspaces: { count: 2, names: ['Old town', 'Docks'] } });
+const harbour = source(5, 'Harbour tiles', {
+  workspaces: { count: 2, names: ['Old town', 'Docks'], ids: [11, 12] },
+});
 const roads = source(6, 'Roads', { type: 1 });
 const mystery = source(7, 'Mystery', { type: 42 });
 const types = page([
@@ -140,7 +142,7 @@ describe('the data sources screen', () => {
     expect(listQueries(fetchMock).at(-1)?.page).toBe('1');
   });
 
-  it('deletes the selected data sources all at once, then reloads and clears the selection', async () => {
+  it('deletes the selected data sources all at once, leaving out those in use, then reloads and clears the selection', async () => {
     let rows = [harbour, roads, mystery];
     const deletes: number[] = [];
     let releaseDeletes: () => void = () => {};
@@ -149,20 +151,20 @@ describe('the data sources screen', () => {
     });
     const answer: FakeAnswer = () => json(page(rows));
     const fetchMock = stubApi(answer, {
-      '/api/datasources/5': async () => {
-        deletes.push(5);
-        if (deletes.length === 2) releaseDeletes();
-        // Answers only once the other delete has been sent too: sent one after the other, this never ends.
-        await bothArrived;
-        rows = rows.filter((row) => row.id !== 5);
-        return new Response(null, { status: 204 });
-      },
       '/api/datasources/6': async () => {
         deletes.push(6);
         if (deletes.length === 2) releaseDeletes();
+        // Answers only once the other delete has been sent too: sent one after the other, this never ends.
         await bothArrived;
-        // A failed one in the set is only logged.
+        // Put to use since the list was read: a failed one in the set is only logged.
         return json({ detail: 'This data source is used by layers in the workspace: Docks.' }, 400);
+      },
+      '/api/datasources/7': async () => {
+        deletes.push(7);
+        if (deletes.length === 2) releaseDeletes();
+        await bothArrived;
+        rows = rows.filter((row) => row.id !== 7);
+        return new Response(null, { status: 204 });
       },
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -178,24 +180,51 @@ describe('the data sources screen', () => {
       (screen.getByRole('checkbox', { name: 'Select all data sources on this page' }) as HTMLInputElement)
         .indeterminate,
     ).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Mystery' }));
 
     fireEvent.click(deleteSelected);
     const dialog = await screen.findByRole('dialog', { name: 'Delete selected data sources' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete the 2 selected data sources?');
+    // Before anything is pressed: which one is in use, where, and that it stays.
     expect(dialog.textContent).toContain(
-      'Data sources used by workspaces cannot be deleted until their layers are removed.',
+      'One of the selected data sources is used by layers in workspaces and cannot be deleted until those layers are removed:',
     );
+    const used = within(dialog).getByRole('list', { name: 'Workspaces that use Harbour tiles' });
+    expect(within(used).getByRole('link', { name: 'Open Old town in the editor' }).getAttribute('href')).toBe(
+      '/workspace/11',
+    );
+    expect(within(used).getByRole('link', { name: 'Open Docks in the editor' }).getAttribute('href')).toBe(
+      '/workspace/12',
+    );
+    expect(dialog.textContent).toContain('Delete the 2 that are not in use?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Harbour tiles' })).toBeNull());
-    expect(deletes.sort()).toEqual([5, 6]);
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Mystery' })).toBeNull());
+    expect(deletes.sort()).toEqual([6, 7]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deleteSelected.disabled).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Select Roads' }) as HTMLInputElement).checked).toBe(false);
     expect(warn).toHaveBeenCalledWith('Some data sources could not be deleted', expect.anything());
     // No message to the user for a bulk failure.
     expect(screen.queryByRole('alert')).toBeNull();
+    // The one in use was never sent: the server would refuse it.
     expect(requestsOf(fetchMock).filter((request) => request.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it('offers no Delete when every selected data source is in use, and says why', async () => {
+    const docks = source(8, 'Docks imagery', { workspaces: { count: 1, names: ['Docks'], ids: [12] } });
+    const fetchMock = stubApi(() => json(page([harbour, docks])));
+    renderRouterAt('/datasources');
+    await screen.findByRole('cell', { name: 'Harbour tiles' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all data sources on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete selected data sources' });
+    expect(dialog.textContent).toContain('2 of the selected data sources are used by layers in workspaces');
+    expect(within(dialog).getByRole('list', { name: 'Workspaces that use Docks imagery' })).toBeTruthy();
+    expect(dialog.textContent).toContain('Nothing can be deleted: every selected data source is in use.');
+    expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsOf(fetchMock).filter((request) => request.method === 'DELETE')).toHaveLength(0);
   });
 
   it('selects every row of the page with the header checkbox', async () => {
@@ -210,9 +239,34 @@ describe('the data sources screen', () => {
     expect(screen.getByText('2 selected')).toBeTruthy();
   });
 
-  it("deletes one after asking, and shows the server's reason when it is in use", async () => {
-    const fetchMock = stubApi(() => json(page([harbour])), {
-      '/api/datasources/5': () =>
+  it('says before Delete is pressed that a data source is in use, and where, and offers no Delete', async () => {
+    const fetchMock = stubApi(() => json(page([harbour])));
+    renderRouterAt('/datasources');
+    await screen.findByRole('cell', { name: 'Harbour tiles' });
+
+    fireEvent.click(within(rowOf('Harbour tiles')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete data source' });
+    expect(dialog.textContent).toContain('“Harbour tiles” is used by layers in 2 workspaces:');
+    expect(dialog.textContent).toContain(
+      'It cannot be deleted while those layers use it: open the workspaces and remove them first.',
+    );
+    const links = within(dialog).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Old town', '/workspace/11'],
+      ['Docks', '/workspace/12'],
+    ]);
+    expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    // A workspace opens in its editor, where the layers are removed.
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Open Docks in the editor' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Data sources' })).toBeNull());
+    expect(requestsOf(fetchMock).filter((request) => request.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it("deletes one after asking, and shows the server's reason when it was put to use meanwhile", async () => {
+    const fetchMock = stubApi(() => json(page([roads])), {
+      '/api/datasources/6': () =>
         json(
           {
             detail:
@@ -222,16 +276,17 @@ describe('the data sources screen', () => {
         ),
     });
     renderRouterAt('/datasources');
-    await screen.findByRole('cell', { name: 'Harbour tiles' });
+    await screen.findByRole('cell', { name: 'Roads' });
 
-    fireEvent.click(within(rowOf('Harbour tiles')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(rowOf('Roads')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete data source' });
-    expect(dialog.textContent).toContain('Are you sure you want to delete the data source “Harbour tiles”?');
+    expect(dialog.textContent).toContain('Are you sure you want to delete the data source “Roads”?');
+    expect(dialog.textContent).not.toContain('used by');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsOf(fetchMock).filter((request) => request.method === 'DELETE')).toHaveLength(0);
 
-    fireEvent.click(within(rowOf('Harbour tiles')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(rowOf('Roads')).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(

@@ -1,27 +1,17 @@
-import { type Datasource, type DatasourceOrdering, limits, paths, pathTo } from '@geows/contract';
+import { type Datasource, type DatasourceOrdering, limits, paths } from '@geows/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,26 +19,24 @@ import { ApiError } from '../../../api/api-error';
 import { errorText } from '../../../components/form/error-text';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { Screen } from '../../../components/ui/screen';
-import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRouteLoading } from '../../../lib/use-route-loading';
 import { useActiveAccount } from '../../accounts';
 import { useDeleteDatasource, useDeleteDatasources } from '../api/delete-datasource';
 import { useDatasourceTypes } from '../api/get-datasource-types';
 import { useDatasources } from '../api/get-datasources';
+import { splitByUse } from '../delete-targets';
 import { formatLongDate } from '../format-date';
-import { DeleteDialog } from './delete-dialog';
+import { DatasourceCards } from './datasource-cards';
+import { DatasourcesTable } from './datasources-table';
+import { DeleteDialog, type DeleteTarget } from './delete-dialog';
+import type { ListViewProps } from './list-view';
 
 /** How long typing must pause before the search goes to the server. */
 const searchDelayMs = 300;
 
-type Deleting = { kind: 'one'; datasource: Datasource } | { kind: 'selected'; ids: number[] } | null;
-
-/** The two sortable columns: clicking one sorts by it, clicking it again turns the order around. */
-const nextOrdering = (current: DatasourceOrdering, column: 'name' | 'date_modified'): DatasourceOrdering => {
-  if (column === 'name') return current === 'name' ? '-name' : 'name';
-  return current === '-date_modified' ? 'date_modified' : '-date_modified';
-};
+/** Phones (docs/product.md, "States and transitions": 760 px or less) get cards instead of the table. */
+const phoneQuery = '(max-width: 760px)';
 
 /**
  * /datasources (docs/product.md, "Screens"): the active account's data sources in a
@@ -59,15 +47,18 @@ export function DatasourcesScreen() {
   const { t, i18n } = useTranslation();
   const { show } = useSnackbar();
   const { activeAccount } = useActiveAccount();
+  const phone = useMediaQuery(phoneQuery, { noSsr: true });
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), searchDelayMs);
   const [ordering, setOrdering] = useState<DatasourceOrdering>('-date_modified');
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The selected sources, kept whole: the delete dialog tells from them which are in use,
+  // also for those selected on another page.
+  const [selected, setSelected] = useState<ReadonlyMap<number, Datasource>>(new Map());
   // What the delete dialog asks about; kept while it closes, so its text does not change on the way out.
-  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const askDelete = (target: Deleting) => {
+  const askDelete = (target: DeleteTarget) => {
     setDeleting(target);
     setDialogOpen(true);
   };
@@ -79,7 +70,7 @@ export function DatasourcesScreen() {
   if (shownFilterKey !== filterKey) {
     setShownFilterKey(filterKey);
     setPage(0);
-    setSelected(new Set());
+    setSelected(new Map());
   }
 
   const params = activeAccount ? { account: activeAccount.id, search, ordering, page } : undefined;
@@ -118,47 +109,39 @@ export function DatasourcesScreen() {
   const typeName = (id: number) => typeNames.get(id) ?? (types.isPending ? '' : t('datasources.unknownType'));
   const language = i18n.resolvedLanguage ?? 'en';
 
-  const pageIds = rows.map((row) => row.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
-  const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
-
-  const toggle = (id: number, on: boolean) =>
+  const toggle = (source: Datasource, on: boolean) =>
     setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
+      const next = new Map(current);
+      if (on) next.set(source.id, source);
+      else next.delete(source.id);
       return next;
     });
   const toggleAllOnPage = (on: boolean) =>
     setSelected((current) => {
-      const next = new Set(current);
-      for (const id of pageIds) {
-        if (on) next.add(id);
-        else next.delete(id);
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
       }
       return next;
     });
 
-  const sortBy = (column: 'name' | 'date_modified') => {
-    setOrdering((current) => nextOrdering(current, column));
-    setPage(0);
-  };
-
   const confirmDelete = async () => {
     if (!deleting) return;
     if (deleting.kind === 'one') {
-      const { id } = deleting.datasource;
+      const source = deleting.datasource;
       try {
-        await deleteOne.mutateAsync(id);
-        toggle(id, false);
+        await deleteOne.mutateAsync(source.id);
+        toggle(source, false);
       } catch (error) {
-        // In use by a workspace's layers: the server's detail names the workspaces.
+        // Put to use since the list was read: the server's detail names the workspaces.
         show(errorText(error, t), 'error');
       }
       setDialogOpen(false);
       return;
     }
-    const results = await deleteMany.mutateAsync(deleting.ids);
+    // Those in use would be refused: the dialog said they stay.
+    const results = await deleteMany.mutateAsync(splitByUse(deleting.sources).deletable.map(({ id }) => id));
     const failures = results.filter((result) => result.status === 'rejected');
     // A bulk failure is only logged (docs/product.md, "Errors and messages").
     if (failures.length > 0)
@@ -167,11 +150,24 @@ export function DatasourcesScreen() {
         failures.map((failure) => failure.reason),
       );
     setDialogOpen(false);
-    setSelected(new Set());
+    setSelected(new Map());
   };
 
-  const sortDirection = (column: 'name' | 'date_modified') =>
-    ordering.endsWith(column) ? (ordering.startsWith('-') ? 'desc' : 'asc') : false;
+  const listView: ListViewProps = {
+    rows,
+    pending: list.isPending,
+    selected,
+    onToggle: toggle,
+    onToggleAll: toggleAllOnPage,
+    ordering,
+    onOrderingChange: (next) => {
+      setOrdering(next);
+      setPage(0);
+    },
+    typeName,
+    formatDate: (iso) => formatLongDate(iso, language),
+    onDelete: (datasource) => askDelete({ kind: 'one', datasource }),
+  };
 
   return (
     <Screen
@@ -219,122 +215,22 @@ export function DatasourcesScreen() {
               color="error"
               startIcon={<DeleteIcon />}
               disabled={selected.size === 0}
-              onClick={() => askDelete({ kind: 'selected', ids: [...selected] })}
+              onClick={() =>
+                // The page's rows are the latest word on their use.
+                askDelete({
+                  kind: 'selected',
+                  sources: [...selected.values()].map(
+                    (source) => rows.find(({ id }) => id === source.id) ?? source,
+                  ),
+                })
+              }
             >
               {t('datasources.deleteSelected')}
             </Button>
           </Stack>
         </Stack>
         <Box sx={{ height: 4 }}>{list.isFetching && !list.isPending && <LinearProgress />}</Box>
-        <TableContainer sx={{ maxHeight: 'max(360px, calc(100vh - 340px))' }}>
-          <Table stickyHeader size="small" aria-label={t('datasources.table')} sx={{ minWidth: { sm: 720 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allOnPage}
-                    indeterminate={selectedOnPage > 0 && !allOnPage}
-                    disabled={pageIds.length === 0}
-                    onChange={(event) => toggleAllOnPage(event.target.checked)}
-                    slotProps={{ input: { 'aria-label': t('datasources.selectAll') } }}
-                  />
-                </TableCell>
-                <TableCell sortDirection={sortDirection('name')}>
-                  <TableSortLabel
-                    active={ordering.endsWith('name')}
-                    direction={ordering === '-name' ? 'desc' : 'asc'}
-                    onClick={() => sortBy('name')}
-                  >
-                    {t('datasources.name')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell>{t('datasources.type')}</TableCell>
-                <TableCell sortDirection={sortDirection('date_modified')}>
-                  <TableSortLabel
-                    active={ordering.endsWith('date_modified')}
-                    direction={ordering === 'date_modified' ? 'asc' : 'desc'}
-                    onClick={() => sortBy('date_modified')}
-                  >
-                    {t('datasources.modified')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {t('datasources.used')}
-                </TableCell>
-                <TableCell>{t('datasources.workspaces')}</TableCell>
-                <TableCell padding="checkbox">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('datasources.edit')}
-                  </Box>
-                </TableCell>
-                <TableCell padding="checkbox">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('datasources.delete')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.isPending ? null : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                    {t('datasources.empty')}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id} hover selected={selected.has(row.id)}>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(row.id)}
-                        onChange={(event) => toggle(row.id, event.target.checked)}
-                        slotProps={{
-                          input: { 'aria-label': t('datasources.selectRow', { name: row.name }) },
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word', minWidth: 160 }}>
-                      {row.name}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeName(row.type)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatLongDate(row.date_modified, language)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {row.workspaces.count}
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 120 }}>
-                        {row.workspaces.names.map((name) => (
-                          <Chip key={name} label={name} size="small" variant="outlined" />
-                        ))}
-                      </Box>
-                    </TableCell>
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        component={Link}
-                        to={pathTo(paths.editDataSource, { id: row.id })}
-                        aria-label={t('datasources.edit')}
-                        title={t('datasources.edit')}
-                      >
-                        <EditIcon />
-                      </IconButton>
-                    </TableCell>
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        aria-label={t('datasources.delete')}
-                        title={t('datasources.delete')}
-                        onClick={() => askDelete({ kind: 'one', datasource: row })}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {phone ? <DatasourceCards {...listView} /> : <DatasourcesTable {...listView} />}
         <TablePagination
           component="div"
           count={count}
@@ -351,14 +247,7 @@ export function DatasourcesScreen() {
       </Paper>
       <DeleteDialog
         open={dialogOpen}
-        title={deleting?.kind === 'one' ? t('datasources.deleteTitle') : t('datasources.deleteSelectedTitle')}
-        text={
-          deleting?.kind === 'one'
-            ? t('datasources.confirmDelete', { name: deleting.datasource.name })
-            : t('datasources.confirmDeleteSelected', {
-                count: deleting?.kind === 'selected' ? deleting.ids.length : 0,
-              })
-        }
+        target={deleting}
         busy={deleteOne.isPending || deleteMany.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDialogOpen(false)}

@@ -1,4 +1,4 @@
-import { datasourceName, paths } from '@geows/contract';
+import { datasourceName, paths, type UploadResult } from '@geows/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../api/api-error';
 import { errorText } from '../../../components/form/error-text';
@@ -17,17 +17,19 @@ import { applyServerFieldErrors } from '../../../components/form/server-field-er
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useUploadDatasource } from '../api/upload-datasource';
+import { nameFromFileName } from '../name-from-file';
+import { UploadSummaryPanel } from './upload-summary';
 
 const uploadForm = z.object({ name: datasourceName });
 
 /**
- * "Upload a file" on /datasource/create: a name and a GeoJSON or CSV file, sent with its
- * progress shown; the server's reason for refusing the file (the line or feature it
- * stumbled on, or the size limit) shows under the file.
+ * "Upload a file" on /datasource/create: a name (the file's, tidied, unless one was typed)
+ * and a GeoJSON or CSV file, sent with its progress shown; the server's reason for refusing
+ * the file (the line or feature it stumbled on, or the size limit) shows under the file.
+ * Once stored, what the file held is shown (upload-summary.tsx).
  */
 export function UploadForm({ account }: { account: number | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { show } = useSnackbar();
   const inputId = useId();
   const helpId = useId();
@@ -36,16 +38,40 @@ export function UploadForm({ account }: { account: number | undefined }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadDatasource((fraction) => setProgress(Math.round(fraction * 100)));
-  const { control, handleSubmit, setError } = useZodForm(uploadForm, { defaultValues: { name: '' } });
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const { control, handleSubmit, setError, getValues, setValue, reset } = useZodForm(uploadForm, {
+    defaultValues: { name: '' },
+  });
+  // The name the file gave: a later file may replace it, never a name the user typed.
+  const fileGivenName = useRef('');
+
+  const handleFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(null);
+    if (!chosen) return;
+    const current = getValues('name').trim();
+    if (current !== '' && current !== fileGivenName.current) return;
+    const name = nameFromFileName(chosen.name);
+    fileGivenName.current = name;
+    setValue('name', name, { shouldValidate: current !== '' || name !== '' });
+  };
+
+  const handleUploadAnother = () => {
+    setResult(null);
+    setFile(null);
+    setProgress(null);
+    fileGivenName.current = '';
+    reset({ name: '' });
+    if (fileInput.current) fileInput.current.value = '';
+  };
 
   const handleUpload = handleSubmit(async ({ name }) => {
     if (!file || account === undefined) return;
     setFileError(null);
     setProgress(0);
     try {
-      await upload.mutateAsync({ file, name, account });
+      setResult(await upload.mutateAsync({ file, name, account }));
       show(t('datasourceForm.saved'));
-      await navigate(paths.datasources);
     } catch (error) {
       setProgress(null);
       if (error instanceof ApiError && error.status === 413) setFileError(error.message);
@@ -54,6 +80,8 @@ export function UploadForm({ account }: { account: number | undefined }) {
       else if (!applyServerFieldErrors(error, ['name'], setError)) show(errorText(error, t), 'error');
     }
   });
+
+  if (result) return <UploadSummaryPanel result={result} onUploadAnother={handleUploadAnother} />;
 
   return (
     <Stack
@@ -94,10 +122,7 @@ export function UploadForm({ account }: { account: number | undefined }) {
             type="file"
             hidden
             accept=".geojson,.json,.csv,application/geo+json,application/json,text/csv"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setFileError(null);
-            }}
+            onChange={(event) => handleFile(event.target.files?.[0] ?? null)}
           />
           <Typography
             variant="body2"
