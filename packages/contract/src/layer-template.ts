@@ -16,6 +16,64 @@ const cssColor = z
     'Enter a CSS colour, e.g. "#ff6d00" or "rgba(255, 109, 0, 0.5)".',
   );
 
+/** The symbols a point can be drawn as. */
+export const pointSymbols = ['circle', 'square', 'triangle', 'diamond', 'star'] as const;
+export type PointSymbol = (typeof pointSymbols)[number];
+
+/** Bounds of a style: enough for a readable map and legend, small enough to draw at once. */
+export const styleLimits = { categories: 100, ranges: 20, pointSize: { min: 4, max: 64 } } as const;
+
+const attribute = z.string().min(1, 'Choose an attribute.').max(200);
+
+const category = z
+  .object({
+    /** A feature whose attribute reads as this text gets the colour (numbers as written, e.g. "3"). */
+    value: z.string().max(200),
+    color: cssColor,
+  })
+  .strict();
+
+const range = z
+  .object({
+    /** From `min` up to and including `max`; the first range that holds the value wins. */
+    min: z.number(),
+    max: z.number(),
+    color: cssColor,
+  })
+  .strict()
+  .refine((r) => r.min <= r.max, {
+    message: 'A range’s min must not be greater than its max.',
+    path: ['max'],
+  });
+
+/** Fills (and points) coloured by an attribute's value: unique values, or ranges of a number. */
+const colorBy = z.discriminatedUnion(
+  'by',
+  [
+    z
+      .object({
+        by: z.literal('category'),
+        property: attribute,
+        categories: z
+          .array(category)
+          .max(styleLimits.categories, `At most ${styleLimits.categories} categories.`)
+          .refine((items) => new Set(items.map((item) => item.value)).size === items.length, {
+            message: 'Each category value may appear once.',
+          }),
+      })
+      .strict(),
+    z
+      .object({
+        by: z.literal('range'),
+        property: attribute,
+        ranges: z.array(range).max(styleLimits.ranges, `At most ${styleLimits.ranges} ranges.`),
+      })
+      .strict(),
+  ],
+  { error: 'Set "by" to "category" or "range".' },
+);
+export type ColorBy = z.infer<typeof colorBy>;
+
 /** The built-in imagery that ships with the product and needs no internet (Cesium's Natural Earth II). */
 export const builtinLayers = ['natural-earth-ii'] as const;
 export type BuiltinLayer = (typeof builtinLayers)[number];
@@ -45,6 +103,11 @@ export const layerTemplateSchema = z
       })
       .strict()
       .optional(),
+    /** Points: the symbol and its size in pixels (default a circle of 10). */
+    pointSymbol: z.enum(pointSymbols, { error: `Choose one of: ${pointSymbols.join(', ')}.` }).optional(),
+    pointSize: z.number().min(styleLimits.pointSize.min).max(styleLimits.pointSize.max).optional(),
+    /** Fills and points by an attribute's value; features that match none keep `color`. */
+    colorBy: colorBy.optional(),
     /** Labels each feature with this property. */
     label: z.string().min(1).max(200).optional(),
     /** 3D Tiles: level of detail (lower draws more detail). */

@@ -63,11 +63,55 @@ describe('legendOf', () => {
       kind: 'swatch',
       fill: '#00ff0080',
       outline: 'green',
+      symbol: 'circle',
     });
     expect(legendOf(layer('arcgis-featureserver', { url: 'https://x/FeatureServer/0' }))).toMatchObject({
       kind: 'swatch',
       outline: '#ff6d00',
     });
+  });
+
+  it('lists a swatch per category or range the template colours by', () => {
+    const categories = legendOf(
+      layer(
+        'geojson',
+        { url: '/x.geojson' },
+        {
+          pointSymbol: 'star',
+          colorBy: {
+            by: 'category',
+            property: 'kind',
+            categories: [
+              { value: 'park', color: '#00ff00' },
+              { value: 'lake', color: '#0000ff' },
+            ],
+          },
+        },
+      ),
+    );
+    expect(categories).toMatchObject({
+      kind: 'swatch',
+      symbol: 'star',
+      classes: {
+        property: 'kind',
+        items: [
+          { value: 'park', fill: '#00ff00' },
+          { value: 'lake', fill: '#0000ff' },
+        ],
+      },
+    });
+    const ranges = legendOf(
+      layer(
+        'arcgis-featureserver',
+        { url: 'https://x/FeatureServer/0' },
+        { colorBy: { by: 'range', property: 'n', ranges: [{ min: 0, max: 10, color: 'red' }] } },
+      ),
+    );
+    expect(ranges).toMatchObject({ classes: { property: 'n', items: [{ min: 0, max: 10, fill: 'red' }] } });
+    const none = legendOf(
+      layer('geojson', { url: '/x.geojson' }, { colorBy: { by: 'range', property: 'n', ranges: [] } }),
+    );
+    expect(none).not.toHaveProperty('classes');
   });
 
   it('has none for tiles, 3D Tiles, terrain and the built-in imagery, nor for a WMS without layers', () => {

@@ -1,3 +1,4 @@
+import type { LayerTemplate, PointSymbol } from '@geows/contract';
 import { defaultFeatureColours } from '../../viewer/feature-style';
 import type { ViewerLayer } from '../../viewer/map-engine';
 import { arcgisLegend, wmsLegendGraphics } from '../../viewer/map-services';
@@ -10,7 +11,36 @@ import { arcgisLegend, wmsLegendGraphics } from '../../viewer/map-services';
 export type Legend =
   | { kind: 'images'; images: { title: string; url: string }[] }
   | { kind: 'arcgis'; url: string; layers?: readonly string[] }
-  | { kind: 'swatch'; fill: string; outline: string };
+  | ({ kind: 'swatch' } & FeatureSwatches);
+
+/** A class of features the template colours alike: a category's value, or a range of numbers. */
+export type LegendClass = { fill: string } & ({ value: string } | { min: number; max: number });
+
+/**
+ * The template's colours: the layer's fill and outline, and when it colours by an
+ * attribute, a swatch per class (the layer's fill then stands for the features no class holds).
+ */
+export type FeatureSwatches = {
+  fill: string;
+  outline: string;
+  symbol: PointSymbol;
+  classes?: { property: string; items: LegendClass[] };
+};
+
+export function featureSwatches(template: LayerTemplate): FeatureSwatches {
+  const swatches: FeatureSwatches = {
+    fill: template.color ?? defaultFeatureColours.fill,
+    outline: template.outlineColor ?? defaultFeatureColours.outline,
+    symbol: template.pointSymbol ?? 'circle',
+  };
+  const { colorBy } = template;
+  if (!colorBy) return swatches;
+  const items: LegendClass[] =
+    colorBy.by === 'category'
+      ? colorBy.categories.map(({ value, color }) => ({ value, fill: color }))
+      : colorBy.ranges.map(({ min, max, color }) => ({ min, max, fill: color }));
+  return items.length > 0 ? { ...swatches, classes: { property: colorBy.property, items } } : swatches;
+}
 
 /** The layer's legend, or undefined when its kind has none (tiles, 3D Tiles, terrain, built-in imagery). */
 export function legendOf(layer: ViewerLayer, base = 'http://localhost/'): Legend | undefined {
@@ -23,11 +53,7 @@ export function legendOf(layer: ViewerLayer, base = 'http://localhost/'): Legend
       return { kind: 'arcgis', ...arcgisLegend(layer.config, layer.template, base) };
     case 'geojson':
     case 'arcgis-featureserver':
-      return {
-        kind: 'swatch',
-        fill: layer.template.color ?? defaultFeatureColours.fill,
-        outline: layer.template.outlineColor ?? defaultFeatureColours.outline,
-      };
+      return { kind: 'swatch', ...featureSwatches(layer.template) };
     default:
       return undefined;
   }

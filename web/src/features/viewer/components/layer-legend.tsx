@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arcgisLegendRows, type Legend } from '../legend';
+import { rangeLabel } from '../../../viewer/feature-style';
+import { arcgisLegendRows, type FeatureSwatches, type Legend } from '../legend';
 
 /** A layer's legend under its options: the service's images, its symbol list, or the template's colours. */
 export function LayerLegend({ name, legend }: { name: string; legend: Legend }) {
@@ -17,26 +18,59 @@ export function LayerLegend({ name, legend }: { name: string; legend: Legend }) 
       {legend.kind === 'images' &&
         legend.images.map((image) => <LegendImage key={image.url} title={image.title} url={image.url} />)}
       {legend.kind === 'arcgis' && <ArcgisLegend url={legend.url} layers={legend.layers} />}
-      {legend.kind === 'swatch' && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 24,
-              height: 16,
-              borderRadius: 0.5,
-              bgcolor: legend.fill,
-              border: 2,
-              borderColor: legend.outline,
-              flexShrink: 0,
-            }}
-          />
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-        </Box>
-      )}
+      {legend.kind === 'swatch' && <FeatureLegend name={name} swatches={legend} />}
     </Box>
+  );
+}
+
+function Swatch({ fill, outline }: { fill: string; outline: string }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: 24,
+        height: 16,
+        borderRadius: 0.5,
+        bgcolor: fill,
+        border: 2,
+        borderColor: outline,
+        flexShrink: 0,
+      }}
+    />
+  );
+}
+
+function SwatchRow({ fill, outline, label }: { fill: string; outline: string; label: string }) {
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+      <Swatch fill={fill} outline={outline} />
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The layer's colours: one swatch, or one per class its template colours by (and the rest). */
+function FeatureLegend({ name, swatches }: { name: string; swatches: FeatureSwatches }) {
+  const { t, i18n } = useTranslation();
+  const { classes, fill, outline } = swatches;
+  return (
+    <>
+      {classes && (
+        <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {classes.property}
+        </Typography>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, py: 0.25 }}>
+        {classes?.items.map((item) => {
+          const label =
+            'value' in item ? item.value || t('style.emptyValue') : rangeLabel(item, i18n.language);
+          return <SwatchRow key={`${label}-${item.fill}`} fill={item.fill} outline={outline} label={label} />;
+        })}
+        <SwatchRow fill={fill} outline={outline} label={classes ? t('style.legendOther') : name} />
+      </Box>
+    </>
   );
 }
 

@@ -54,7 +54,10 @@ import {
 } from '../../editor-moves';
 import { checkState, displayName, flattenLayers, isBaseLayer, isGroup } from '../../layer-tree';
 import { AddLayerDialog, type NewLayer } from './add-layer-dialog';
-import { DeleteLayerDialog, NameDialog, TemplateDialog, UserGroupsDialog } from './layer-dialogs';
+import { BaseLayerNote } from './base-layer-note';
+import { DeleteLayerDialog, NameDialog, UserGroupsDialog } from './layer-dialogs';
+import { LayerStyleDialog } from './style/layer-style-dialog';
+import { useTreeDragAccessibility } from './tree-announcements';
 
 type Props = {
   workspace: { id: number; account: number };
@@ -83,6 +86,7 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
   const deleteLayer = useDeleteLayer();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const rows = treeRows(tree);
+  const dragAccessibility = useTreeDragAccessibility(tree);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -130,7 +134,12 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
           {t('editor.empty')}
         </Typography>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={dragAccessibility}
+        >
           <SortableContext items={rows.map((row) => row.layer.id)} strategy={verticalListSortingStrategy}>
             <Box component="ul" aria-label={t('viewer.layers')} sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
               {rows.map((row) => (
@@ -182,12 +191,12 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
         />
       )}
       {dialog?.kind === 'style' && (
-        <TemplateDialog
-          open
+        <LayerStyleDialog
+          workspace={workspace.id}
+          layer={dialog.layer}
           onClose={() => setDialog(null)}
           busy={updateLayer.isPending}
           name={displayName(dialog.layer.name)}
-          initial={dialog.layer.template}
           onSubmit={(template) => update(dialog.layer.id, { template }, () => setDialog(null))}
         />
       )}
@@ -302,6 +311,7 @@ function EditorRow({
         >
           {name}
         </Typography>
+        {base && <BaseLayerNote />}
         {status?.state === 'error' && (
           <Typography variant="caption" color="error" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
             {status.message}
