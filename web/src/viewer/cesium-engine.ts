@@ -6,16 +6,19 @@ import {
   CesiumWidget,
   EllipsoidTerrainProvider,
   ImageryLayer,
+  Rectangle,
   SceneTransforms,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
 } from 'cesium';
-import { flyTo, orbitCentre, readCamera, viewState } from './camera';
+import { flyTo, viewState } from './camera';
+import { frameRectangle, frameSphere, orbitCentre } from './framing';
 import { sampleHeights } from './heights';
 import { naturalEarth } from './layers/imagery';
 import type { MapEngine, MapEngineOptions } from './map-engine';
 import { createMapLayers } from './map-layers';
 import { createMarker } from './marker';
+import { createPaddedCamera } from './padded-camera';
 import { pickFeatures } from './picking';
 import { createSketches } from './sketch';
 import { createSplit } from './split';
@@ -53,12 +56,25 @@ export async function createCesiumEngine(
   const sketches = createSketches(viewer);
   const marker = createMarker(viewer);
   let destroyed = false;
+  // What the screen's panels cover of the map (setViewPadding): fly-tos frame their target beside them.
+  const camera = createPaddedCamera(scene);
 
   const engine: MapEngine = {
     setLayers: (list) => layers.set(list),
-    zoomToLayer: (id) => layers.zoomTo(id),
-    getCamera: () => readCamera(scene),
-    flyTo: (camera, duration) => flyTo(scene, camera, duration),
+
+    zoomToLayer(id) {
+      const extent = layers.extentOf(id);
+      if (!extent) return;
+      const pose =
+        extent instanceof Rectangle
+          ? frameRectangle(scene, extent, camera.padding())
+          : frameSphere(scene, extent, camera.padding(), -CesiumMath.PI_OVER_FOUR);
+      flyTo(scene, pose, 1.5);
+    },
+
+    getCamera: () => camera.read(),
+    flyTo: (to, duration) => camera.place(to, duration),
+    setViewPadding: (padding) => camera.setPadding(padding),
 
     zoomIn() {
       scene.camera.zoomIn(scene.camera.positionCartographic.height * 0.5);
@@ -70,8 +86,9 @@ export async function createCesiumEngine(
       scene.requestRender();
     },
 
-    faceNorth: () => orbitCentre(scene, 0, scene.camera.pitch),
-    tiltTo: (pitch) => orbitCentre(scene, scene.camera.heading, CesiumMath.toRadians(pitch)),
+    faceNorth: () => orbitCentre(scene, 0, scene.camera.pitch, camera.padding()),
+    tiltTo: (pitch) =>
+      orbitCentre(scene, scene.camera.heading, CesiumMath.toRadians(pitch), camera.padding()),
 
     onViewChange(callback) {
       const send = () => {

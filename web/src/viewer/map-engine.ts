@@ -6,6 +6,9 @@
 
 import type { LayerTemplate } from '@geows/contract';
 import type { ViewerSource } from './layer-config';
+import type { ViewPadding } from './view-padding';
+
+export type { ViewPadding } from './view-padding';
 
 /** Degrees and metres, WGS84: the workspace's `camera` JSON. */
 export type Camera = {
@@ -116,8 +119,15 @@ export interface MapEngine {
   getCamera(): Camera;
   /** Flies there; `duration` 0 jumps. */
   flyTo(camera: Camera, duration?: number): void;
-  /** Flies to the layer's extent, when it has one. */
+  /** Flies to the layer's extent, when it has one, framing it in the part of the map no panel covers. */
   zoomToLayer(id: string): void;
+  /**
+   * What covers the map's edges (side panel, bottom sheet), in CSS pixels: the map's
+   * middle becomes the middle of the rest. Fly-tos frame their target there, `getCamera`
+   * names the pose that shows that middle in the middle of a bare map (so a saved view
+   * opens the same with or without panels), and the view stays on what it showed.
+   */
+  setViewPadding(padding: ViewPadding): void;
   zoomIn(): void;
   zoomOut(): void;
   /** Turns the map until north is up, around the point in the centre. */

@@ -119,10 +119,8 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
       scene.requestRender();
     },
 
-    zoomTo(id: string) {
-      entries.get(id)?.handle.zoomTo();
-      scene.requestRender();
-    },
+    /** Where the layer lies, once it has loaded. */
+    extentOf: (id: string) => entries.get(id)?.handle.extent(),
 
     /** Turns the compare divider on (layers draw on their `split` side) or off (all on both). */
     setSplitOn(on: boolean) {

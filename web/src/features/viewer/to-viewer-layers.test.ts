@@ -1,6 +1,8 @@
 import type { Layer, LayerSource } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
+import { layerKey } from '../../viewer/layer-status';
 import { drawnLayers } from './layer-tree';
+import { capabilityKeptMs, type HeldSource, steadySources } from './steady-sources';
 import { toViewerLayers } from './to-viewer-layers';
 
 const layer = (id: number, overrides: Partial<Layer> = {}): Layer => ({
@@ -75,5 +77,49 @@ describe('the viewer layers of a tree', () => {
     expect(problems['2']).toEqual({ id: '2', state: 'loading' });
     // A bad template is known at once, sources or not.
     expect(problems['3']?.state).toBe('error');
+  });
+
+  it('shows a layer whose source is not in the answer yet as loading while the sources are read again', () => {
+    const { problems } = toViewerLayers(
+      drawnLayers(tree, {}),
+      { state: 'ready', byLayer, refreshing: true },
+      messages,
+    );
+    expect(problems['4']).toEqual({ id: '4', state: 'loading' });
+    // The others draw meanwhile, from the answer before.
+    expect(problems['2']).toBeUndefined();
+  });
+});
+
+describe('the viewer layers after the sources are read again', () => {
+  const uploaded = (capability: string): LayerSource => ({
+    layer: 2,
+    data_source: 20,
+    type: 5,
+    key: 'geojson',
+    config: { url: `/api/layers/2/features?capability=${capability}`, uploaded: 'file-1' },
+    proxied: true,
+  });
+  const tree = [layer(2, { template: '{"color":"#00ff00"}' })];
+  const draw = (held: Map<number, HeldSource>) =>
+    toViewerLayers(
+      drawnLayers(tree, {}),
+      { state: 'ready', byLayer: new Map([...held].map(([id, h]) => [id, h.source])) },
+      messages,
+    ).layers;
+
+  it('keeps the layer as it is when only the capability in its address changed (no reload)', () => {
+    const first = steadySources(new Map(), [uploaded('aaa')], 0);
+    const again = steadySources(first, [uploaded('bbb')], 60_000);
+    const [before] = draw(first);
+    const [after] = draw(again);
+    expect(before && after && layerKey(after)).toBe(before && layerKey(before));
+  });
+
+  it('takes another upload, or an old capability, as what it is', () => {
+    const first = steadySources(new Map(), [uploaded('aaa')], 0);
+    const replaced = { ...uploaded('bbb'), config: { ...uploaded('bbb').config, uploaded: 'file-2' } };
+    expect(steadySources(first, [replaced], 1)).toEqual(new Map([[2, { source: replaced, since: 1 }]]));
+    expect(steadySources(first, [uploaded('ccc')], capabilityKeptMs).get(2)?.source).toEqual(uploaded('ccc'));
   });
 });

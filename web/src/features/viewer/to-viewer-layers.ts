@@ -3,8 +3,14 @@ import { readViewerSource } from '../../viewer/layer-config';
 import type { LayerStatus, ViewerLayer } from '../../viewer/map-engine';
 import { type DrawnLayer, isBaseLayer } from './layer-tree';
 
-/** What the viewer knows of the sources: still loading, or the answer of GET /api/layers/sources by layer id. */
-export type Sources = { state: 'loading' } | { state: 'ready'; byLayer: ReadonlyMap<number, LayerSource> };
+/**
+ * What the viewer knows of the sources: still loading, or the answer of GET
+ * /api/layers/sources by layer id, `refreshing` while it is read again (a layer just added
+ * has no source in the answer before yet).
+ */
+export type Sources =
+  | { state: 'loading' }
+  | { state: 'ready'; byLayer: ReadonlyMap<number, LayerSource>; refreshing?: boolean };
 
 export type ViewerLayersResult = {
   layers: ViewerLayer[];
@@ -50,7 +56,9 @@ export function toViewerLayers(
     }
     const source = sources.byLayer.get(layer.id);
     if (!source) {
-      problems[id] = { id, state: 'error', message: messages.unreadable };
+      problems[id] = sources.refreshing
+        ? { id, state: 'loading' }
+        : { id, state: 'error', message: messages.unreadable };
       continue;
     }
     const read = readViewerSource(source.key, source.config);

@@ -30,7 +30,7 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
       dataSource.show = visible;
       // Restyling every entity is work: only when the opacity changed.
       if (styledOpacity !== opacity) {
-        styleEntities(dataSource.entities.values, template, opacity, globe);
+        styleEntities(dataSource.entities, template, opacity, globe);
         styledOpacity = opacity;
         // Styling made the points anew, without their side.
         splitSide = undefined;
@@ -71,10 +71,9 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
         opacity = value;
         apply();
       },
-      zoomTo: () => {
+      extent: () => {
         const points = dataSource ? entityPositions(dataSource.entities.values) : [];
-        if (points.length > 0)
-          scene.camera.flyToBoundingSphere(BoundingSphere.fromPoints(points), { duration: 1.5 });
+        return points.length > 0 ? BoundingSphere.fromPoints(points) : undefined;
       },
       owns: (picked) => picked instanceof Entity && (dataSource?.entities.contains(picked) ?? false),
       setSplit: (value) => {

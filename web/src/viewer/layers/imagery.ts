@@ -54,7 +54,7 @@ function watchTiles(context: LayerContext, provider: ImageryProvider) {
 }
 
 function addImagery(context: LayerContext, provider: Promise<ImageryProvider>): LayerHandle {
-  const { viewer, scene } = context;
+  const { viewer } = context;
   const imagery = ImageryLayer.fromProviderAsync(
     provider.then((made) => {
       watchTiles(context, made);
@@ -73,10 +73,7 @@ function addImagery(context: LayerContext, provider: Promise<ImageryProvider>): 
     setOpacity: (opacity) => {
       imagery.alpha = opacity;
     },
-    zoomTo: () => {
-      if (imagery.ready)
-        scene.camera.flyTo({ destination: imagery.imageryProvider.rectangle, duration: 1.5 });
-    },
+    extent: () => (imagery.ready ? imagery.imageryProvider.rectangle : undefined),
     owns: (picked) => picked === imagery,
     setSplit: (side) => {
       imagery.splitDirection = splitDirection(side);

@@ -4,7 +4,14 @@
  * drives. The engine knows no kind; an adapter knows no other layer.
  */
 
-import { type CesiumWidget, type Scene, SplitDirection, type TerrainProvider } from 'cesium';
+import {
+  type BoundingSphere,
+  type CesiumWidget,
+  type Rectangle,
+  type Scene,
+  SplitDirection,
+  type TerrainProvider,
+} from 'cesium';
 import type { LayerKind, LayerStatus, SplitSide, ViewerLayer, ViewerLayerOf } from '../map-engine';
 
 /** What an adapter may use of the map, for one layer. */
@@ -24,8 +31,8 @@ export type LayerHandle = {
   show(visible: boolean): void;
   /** 0…1. */
   setOpacity(opacity: number): void;
-  /** Flies to the layer's extent, when it has one (loaded). */
-  zoomTo(): void;
+  /** Where the layer lies, once loaded (the engine frames it when asked to zoom to the layer). */
+  extent(): BoundingSphere | Rectangle | undefined;
   /** Whether a Cesium object found by a pick (an imagery layer, an entity, a tileset) is this layer's. */
   owns(picked: unknown): boolean;
   /** Puts its imagery above all other imagery; the engine calls it from the bottom layer up. */
@@ -50,7 +57,7 @@ export const splitDirection = (side: SplitSide): SplitDirection =>
 export function layerHandle(parts: Pick<LayerHandle, 'show' | 'remove'> & Partial<LayerHandle>): LayerHandle {
   return {
     setOpacity: () => undefined,
-    zoomTo: () => undefined,
+    extent: () => undefined,
     owns: () => false,
     raiseToTop: () => undefined,
     terrain: () => undefined,

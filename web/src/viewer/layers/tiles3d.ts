@@ -50,9 +50,7 @@ export const tiles3dAdapter = defineAdapter(['3dtiles'], (context, layer) => {
       opacity = value;
       apply();
     },
-    zoomTo: () => {
-      if (tileset) scene.camera.flyToBoundingSphere(tileset.boundingSphere, { duration: 1.5 });
-    },
+    extent: () => tileset?.boundingSphere,
     setSplit: (value) => {
       side = value;
       apply();

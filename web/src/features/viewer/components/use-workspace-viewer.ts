@@ -1,6 +1,6 @@
 import { camera as cameraSchema, defaultCamera, type Layer, readWorkspacePlugins } from '@geows/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
@@ -23,6 +23,7 @@ import {
 import { legendOf } from '../legend';
 import { viewById } from '../opening-view';
 import { splitSides, unsplittable } from '../split-sides';
+import { type HeldSource, steadySources } from '../steady-sources';
 import { type Sources, toViewerLayers } from '../to-viewer-layers';
 import type { ToolContext } from '../tools';
 import { useMapEngine } from './use-map-engine';
@@ -98,11 +99,16 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
     [tree, plugins],
   );
 
+  // Read again after tree edits: a source whose answer changed only by its capability stays
+  // the one held, so its layer stays on the map as it is (steady-sources.ts).
+  const heldSources = useRef<ReadonlyMap<number, HeldSource>>(new Map());
   const sources = useMemo<Sources>(() => {
     const list = sourcesQuery.data;
-    if (list) return { state: 'ready', byLayer: new Map(list.map((source) => [source.layer, source])) };
-    return sourcesQuery.isError ? { state: 'ready', byLayer: new Map() } : { state: 'loading' };
-  }, [sourcesQuery.data, sourcesQuery.isError]);
+    if (!list) return sourcesQuery.isError ? { state: 'ready', byLayer: new Map() } : { state: 'loading' };
+    heldSources.current = steadySources(heldSources.current, list, Date.now());
+    const byLayer = new Map([...heldSources.current].map(([layer, held]) => [layer, held.source]));
+    return { state: 'ready', byLayer, refreshing: sourcesQuery.isFetching };
+  }, [sourcesQuery.data, sourcesQuery.isError, sourcesQuery.isFetching]);
 
   // The editor shows the ticks as saved; the viewer's ticks are the visitor's own.
   const shownVisibility = useMemo(

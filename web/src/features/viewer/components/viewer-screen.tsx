@@ -15,11 +15,12 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactElement, useEffect, useState } from 'react';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { NotFound } from '../../../components/not-found';
+import { skipTargets } from '../../../lib/skip-targets';
 import { useUserGroups } from '../../usergroups';
 import { canEdit } from '../../workspaces';
 import { loadedWithMapPolicy } from '../map-document';
@@ -28,6 +29,8 @@ import { EditorPanel, type EditorTab } from './editor/editor-panel';
 import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
 import { MapControls, ScaleBar } from './map-controls';
+import { ShareLinkGone } from './share-link-gone';
+import { useViewPadding } from './use-view-padding';
 import { useWorkspaceViewer } from './use-workspace-viewer';
 
 /** The caller's rights, as the workspace's details name them. */
@@ -81,6 +84,11 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const [panelOpen, setPanelOpen] = useState(!narrow);
   const [editorTab, setEditorTab] = useState<EditorTab>('layers');
   const groupsQuery = useUserGroups(editing ? workspace?.account : undefined);
+  // The panels over the map: fly-tos frame their target beside them.
+  const [sidePanel, setSidePanel] = useState<HTMLElement | null>(null);
+  const [sheet, setSheet] = useState<HTMLElement | null>(null);
+  const covers = useMemo(() => [sidePanel, sheet], [sidePanel, sheet]);
+  useViewPadding(engine, containerRef, covers);
 
   // The workspace's tools (tools/registry.ts): their toolbar toggles, overlays and the open one's panel.
   const tools = useViewerTools(toolContext);
@@ -95,7 +103,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   };
 
   if (id === undefined || (workspaceQuery.error instanceof ApiError && workspaceQuery.error.status === 404)) {
-    return <NotFound />;
+    return token === undefined ? <NotFound /> : <ShareLinkGone />;
   }
   if (editing && workspace && !canEdit(workspace.rights)) {
     return <Navigate replace to={pathTo(paths.workspace, { id })} />;
@@ -159,6 +167,9 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
           ref={containerRef}
           role="region"
           aria-label={t('viewer.map', { name: workspace?.name ?? '' })}
+          // Where the shell's skip link (and a closed feature panel) puts the focus.
+          id={skipTargets.map}
+          tabIndex={-1}
           sx={{
             position: 'absolute',
             inset: 0,
@@ -273,6 +284,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
           {layersQuery.error && <Alert severity="error">{layersQuery.error.message}</Alert>}
           {!narrow && panelOpen && (
             <Paper
+              ref={setSidePanel}
               elevation={3}
               component="section"
               aria-label={panelTitle}
@@ -340,6 +352,7 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
             open={panelOpen}
             slotProps={{
               paper: {
+                ref: setSheet,
                 sx: {
                   maxHeight: editing ? '75dvh' : '60dvh',
                   boxShadow: 8,
