@@ -1,5 +1,6 @@
-import { expect } from '@playwright/test';
-import type { ApiSession } from './accounts';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { type ApiSession, apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import { createActiveUser } from './identity';
 
 /** A data source made through the API, to have something to list, search, sort and delete. */
 export async function createXyzSource(session: ApiSession, account: number, name: string): Promise<number> {
@@ -26,6 +27,25 @@ export async function addLayerUsing(
     data: { workspace, name, data_source: dataSource },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * A user whose account has two XYZ sources, 'Quay walls' used by a layer of the workspace
+ * 'Harbour' and 'Spare tiles' used by nothing: the delete dialog's two cases.
+ */
+export async function accountWithSourceInUse(
+  request: APIRequestContext,
+  prefix: string,
+  accountName: string,
+) {
+  const user = await createActiveUser(request, prefix);
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName(accountName));
+  const harbour = await createWorkspace(session, account, 'Harbour');
+  const quayWalls = await createXyzSource(session, account.id, 'Quay walls');
+  await createXyzSource(session, account.id, 'Spare tiles');
+  await addLayerUsing(session, harbour.id, 'Quay walls', quayWalls);
+  return { user, account, harbour, quayWalls };
 }
 
 /** A small GeoJSON file of three parks: two polygons and a point, with names and areas. */

@@ -1,5 +1,5 @@
-import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
-import { addLayerUsing, cityParks, createXyzSource } from './datasource-helpers';
+import { apiSession, createAccount, uniqueName } from './accounts';
+import { accountWithSourceInUse, cityParks, createXyzSource } from './datasource-helpers';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn, snackbar } from './identity';
 
@@ -92,13 +92,7 @@ test('the delete dialog names the workspaces that use a source before Delete is 
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'inuse');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('In use'));
-  const harbour = await createWorkspace(session, account, 'Harbour');
-  const quayWalls = await createXyzSource(session, account.id, 'Quay walls');
-  await createXyzSource(session, account.id, 'Spare tiles');
-  await addLayerUsing(session, harbour.id, 'Quay walls', quayWalls);
+  const { user, account, harbour } = await accountWithSourceInUse(request, 'inuse', 'In use');
 
   await logIn(page, user, new RegExp(`/account/${account.slug}$`));
   await page.goto('/datasources');

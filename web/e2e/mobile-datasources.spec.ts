@@ -1,19 +1,12 @@
-import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
-import { addLayerUsing, createXyzSource } from './datasource-helpers';
+import { accountWithSourceInUse } from './datasource-helpers';
 import { expect, test } from './fixtures';
-import { createActiveUser, logIn } from './identity';
+import { logIn } from './identity';
 
 test('at 375 px the data sources are cards with the row’s checkbox, edit and delete, not a table', async ({
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'phonesrc');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('Phone'));
-  const harbour = await createWorkspace(session, account, 'Harbour');
-  const quayWalls = await createXyzSource(session, account.id, 'Quay walls');
-  await createXyzSource(session, account.id, 'Spare tiles');
-  await addLayerUsing(session, harbour.id, 'Quay walls', quayWalls);
+  const { user, account, quayWalls } = await accountWithSourceInUse(request, 'phonesrc', 'Phone');
 
   await logIn(page, user, new RegExp(`/account/${account.slug}$`));
   await page.goto('/datasources');

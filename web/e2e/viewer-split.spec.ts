@@ -20,6 +20,7 @@ import {
   uploadGeojson,
   waitForMapIdle,
 } from './viewer-fixtures';
+import { colourAt } from './viewer-probes';
 
 /**
  * The compare divider (RUNTIME.md `splitPanel`; web/src/features/viewer/tools/split,
@@ -81,30 +82,6 @@ async function openContext(browser: Browser, session: ApiSession | undefined, co
       if (!localStorage.getItem('token')) localStorage.setItem('token', token);
     }, session.token);
   return context;
-}
-
-/** The colour drawn at a point of the map, given as shares of its width and height. */
-function colourAt(page: Page, x: number, y: number) {
-  return page.evaluate(
-    ([fx, fy]) => {
-      const canvas = document.querySelector<HTMLCanvasElement>('.cesium-widget canvas');
-      if (!canvas) throw new Error('No map canvas');
-      const copy = document.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const context = copy.getContext('2d');
-      if (!context) throw new Error('No 2D context');
-      context.drawImage(canvas, 0, 0);
-      const { data } = context.getImageData(
-        Math.round(fx * canvas.width),
-        Math.round(fy * canvas.height),
-        1,
-        1,
-      );
-      return [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0] as const;
-    },
-    [x, y] as const,
-  );
 }
 
 /** Which of the two layers shows at a point of the map: 'magenta', 'cyan' or 'other'. */
