@@ -10,8 +10,8 @@ test('the footer shows support, year and product on home, and hides on workspace
   );
   await expect(footer).toContainText(`© ${new Date().getFullYear()} GeoWorkspaces`);
 
-  // The public share link has no screen yet: its 404 shows, without the footer.
+  // A share page, even one whose link is unknown, is a map page: no footer.
   await gotoReady(page, '/workspace/share/3/some-token');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This link has expired or was revoked' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
