@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { xyzTileColour } from './fake-arcgis-portal';
 import { test } from './fixtures';
-import type { Rgb } from './map-service-fixtures';
-import { createXyzSource, fixtureOrigin, waitForMapIdle } from './viewer-fixtures';
+import { type Rgb, rectanglesGeojson } from './map-service-fixtures';
+import { createXyzSource, fixtureOrigin, uploadGeojson, waitForMapIdle } from './viewer-fixtures';
 import {
   colourAt,
   emptyWorkspace,
@@ -17,7 +17,8 @@ import {
  * Issue 24, item 2: the map draws layers in the tree's order, the upper one on top, also
  * after a move, a tick and an added layer; base layers (a name with `baseLayer`) lie
  * under all others wherever the tree puts them. Three opaque tile layers that cover the
- * whole globe, told apart by colour at a point of the map beside the editor's panel.
+ * whole globe, told apart by colour at a point of the map beside the editor's panel; and
+ * two GeoJSON layers draped on the ground over one another.
  */
 
 const colours = {
@@ -109,4 +110,50 @@ test('draws imagery in the order of the tree, base layers under the rest', async
   await page.reload();
   await expect.poll(() => rowNames(page)).toEqual(['Yellow tiles', 'Magenta tiles', 'Cyan tiles']);
   expect(await settled(page)).toBe('magenta');
+});
+
+test('draws draped GeoJSON layers in the order of the tree as well', async ({ browser, request }) => {
+  const { session, account, workspace } = await emptyWorkspace(request, 'grounds');
+  // One rectangle for both, around the default camera's centre, where the map's free part shows it.
+  const rectangle = rectanglesGeojson([[4.9, 51.85, 5.7, 52.35]]);
+  const greenAreas = await uploadGeojson(session, account, 'Green areas', rectangle);
+  const blueAreas = await uploadGeojson(session, account, 'Blue areas', rectangle);
+  const solid = (colour: string) => ({ color: colour, outlineColor: colour });
+  await placeLayer(session, workspace.id, {
+    name: 'Green areas',
+    source: greenAreas.id,
+    position: 0,
+    template: solid('#00a000'),
+  });
+  await placeLayer(session, workspace.id, {
+    name: 'Blue areas',
+    source: blueAreas.id,
+    position: 1,
+    template: solid('#0000ff'),
+  });
+
+  const opened = await loggedInPage(browser, session, { width: 1000, height: 700 });
+  context = opened.context;
+  const { page } = opened;
+  await page.goto(`/workspace/${workspace.id}?e2e`);
+  await expect.poll(() => rowNames(page)).toEqual(['Green areas', 'Blue areas']);
+  await waitForMapIdle(page);
+  const middle = await page.evaluate(() =>
+    (
+      window as unknown as { __viewer: { toScreen(lon: number, lat: number): { x: number; y: number } } }
+    ).__viewer.toScreen(5.3, 52.1),
+  );
+  const size = page.viewportSize() ?? { width: 1000, height: 700 };
+  const shown = async () => {
+    await waitForMapIdle(page);
+    const colour = await colourAt(page, middle.x / size.width, middle.y / size.height);
+    if (near(colour, [0, 160, 0])) return 'green';
+    if (near(colour, [0, 0, 255])) return 'blue';
+    return `other (${colour.join(', ')})`;
+  };
+  await expect.poll(shown).toBe('green');
+
+  await rowAction(page, 'Green areas', 'Move down');
+  await expect.poll(() => rowNames(page)).toEqual(['Blue areas', 'Green areas']);
+  await expect.poll(shown).toBe('blue');
 });

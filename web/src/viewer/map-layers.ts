@@ -29,6 +29,16 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
   const entries = new Map<string, MapLayer>();
   const statusListeners = new Set<(status: LayerStatus) => void>();
   let destroyed = false;
+  /** The ids of the layers `set` was given, first on top. */
+  let order: string[] = [];
+  /**
+   * Raises each layer above the ones below it, from the bottom up: imagery among imagery,
+   * and features among features — Cesium draws ground shapes in the order of their data
+   * sources, so a layer loaded late would otherwise lie on top of all.
+   */
+  const applyOrder = () => {
+    for (const id of [...order].reverse()) entries.get(id)?.handle.raiseToTop();
+  };
   // Without the divider every layer draws on both sides, whatever its `split`.
   let splitOn = false;
   const sideOf = (entry: MapLayer): SplitSide => (splitOn ? (entry.layer.split ?? 'both') : 'both');
@@ -71,6 +81,7 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
       active: () => !entry.removed && !destroyed,
       changed: () => {
         applyTerrain();
+        applyOrder();
         scene.requestRender();
       },
     };
@@ -113,7 +124,8 @@ export function createMapLayers(viewer: CesiumWidget, fallbackBase: ImageryLayer
         entry.handle.setSplit(sideOf(entry));
       }
       // The first layer of the list lies on top.
-      for (const layer of [...layers].reverse()) entries.get(layer.id)?.handle.raiseToTop();
+      order = layers.map((layer) => layer.id);
+      applyOrder();
       applyTerrain();
       applyFallbackBase();
       scene.requestRender();

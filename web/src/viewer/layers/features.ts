@@ -57,6 +57,8 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
           dataSource = loaded;
           apply();
           await viewer.dataSources.add(loaded);
+          // Added on top of every other layer of features: the engine puts it in its place.
+          context.changed();
           context.report({ state: 'ready' });
         },
         (error: unknown) => context.report({ state: 'error', message: errorMessage(error) }),
@@ -74,6 +76,9 @@ const features = <K extends LayerKind>(kind: K, read: (layer: ViewerLayerOf<K>) 
       extent: () => {
         const points = dataSource ? entityPositions(dataSource.entities.values) : [];
         return points.length > 0 ? BoundingSphere.fromPoints(points) : undefined;
+      },
+      raiseToTop: () => {
+        if (dataSource && viewer.dataSources.contains(dataSource)) viewer.dataSources.raiseToTop(dataSource);
       },
       owns: (picked) => picked instanceof Entity && (dataSource?.entities.contains(picked) ?? false),
       setSplit: (value) => {

@@ -22,7 +22,7 @@ export type LayerContext = {
   report(status: Omit<LayerStatus, 'id'>): void;
   /** False once the layer was removed or the map destroyed: what loads after that is thrown away. */
   active(): boolean;
-  /** Something the engine weighs across layers (the terrain) changed after a late load. */
+  /** Something the engine weighs across layers (the terrain, the order) changed after a late load. */
   changed(): void;
 };
 
@@ -35,7 +35,7 @@ export type LayerHandle = {
   extent(): BoundingSphere | Rectangle | undefined;
   /** Whether a Cesium object found by a pick (an imagery layer, an entity, a tileset) is this layer's. */
   owns(picked: unknown): boolean;
-  /** Puts its imagery above all other imagery; the engine calls it from the bottom layer up. */
+  /** Puts it above the others of its family (imagery, features); the engine calls it from the bottom layer up. */
   raiseToTop(): void;
   /** The terrain it shapes the globe with, while it is loaded and shown. */
   terrain(): TerrainProvider | undefined;
