@@ -14,12 +14,19 @@
 //   BENCH_ONLY=accounts,datasources   only these calls (`profile`: the elevation profile, profile.mjs,
 //                                     first on a quiet server);  WORKERS=N is passed to the server
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchProfile, printProfile, profileTargets, startProfileWcs } from './profile.mjs';
-import { api, buildUnlessSkipped, freePort, logInAsBench, seedTenant, startServer } from './server.mjs';
+import {
+  api,
+  buildUnlessSkipped,
+  freePort,
+  logInAsBench,
+  seedTenant,
+  startServer,
+  withPostgresDatabase,
+} from './server.mjs';
 import { benchUser, generateTenant } from './tenant.mjs';
 
 const seconds = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -154,25 +161,6 @@ async function runAutocannon(_scriptFile, baseUrl, { paths, method = 'GET', body
 
 // ---------------------------------------------------------------------------------------------
 // One database
-
-async function withPostgresDatabase(serverUrl, run) {
-  const { default: pg } = await import('pg');
-  const name = `geows_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  }
-}
 
 async function benchDatabase(kind, databaseUrl, { tmp, tenantFile, load, scriptFile, wcs }) {
   const dataDir = fs.mkdtempSync(path.join(tmp, `${kind}-`));

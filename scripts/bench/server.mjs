@@ -1,6 +1,7 @@
 // The production server as the README starts it (`npm start` on a fresh DATA_DIR and a free
 // loopback port), for the benchmarks: start, stop, its memory, and JSON calls to its API.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -34,8 +35,32 @@ export function serverRssMb(group) {
   return Math.round(kb / 1024);
 }
 
-export async function startServer(env) {
-  const child = spawn('npm', ['start'], {
+/**
+ * How the server and the tenant's seed are run: `npm` as the README starts them (building what is
+ * stale first), `dist` the built files as they are (a machine where others rebuild meanwhile),
+ * `source` server/src through tsx (no build at all: what a test before `npm run build` can use).
+ */
+const commands = {
+  npm: { start: ['npm', 'start'], seed: ['npm', 'run', '-s', 'seed:bench', '--'] },
+  dist: {
+    start: [process.execPath, 'server/dist/main.js'],
+    seed: [process.execPath, 'server/dist/operator/seed-bench.js'],
+  },
+  source: {
+    start: [process.execPath, '--conditions=source', '--import', 'tsx', 'server/src/main.ts'],
+    seed: [process.execPath, '--conditions=source', '--import', 'tsx', 'server/src/operator/seed-bench.ts'],
+  },
+};
+
+function commandOf(how, step) {
+  const command = commands[how]?.[step];
+  if (!command) throw new Error(`Unknown way to run the server: ${how} (npm, dist or source)`);
+  return command;
+}
+
+export async function startServer(env, how = 'npm') {
+  const [command, ...args] = commandOf(how, 'start');
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     detached: true,
@@ -55,6 +80,7 @@ export async function startServer(env) {
   }
   return {
     url,
+    pid: child.pid,
     rssMb: () => serverRssMb(child.pid),
     async stop() {
       try {
@@ -90,9 +116,10 @@ export function buildUnlessSkipped() {
 }
 
 /** Loads a benchmark tenant file with `npm run seed:bench` into the database `env` names. */
-export function seedTenant(env, tenantFile) {
+export function seedTenant(env, tenantFile, how = 'npm') {
   const started = Date.now();
-  const seeded = spawnSync('npm', ['run', '-s', 'seed:bench', '--', tenantFile], {
+  const [command, ...args] = commandOf(how, 'seed');
+  const seeded = spawnSync(command, [...args, tenantFile], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -112,4 +139,24 @@ export async function logInAsBench(url, { username, password }) {
   const me = (await api(url, '/api/users', { token })).results[0];
   const accounts = (await api(url, '/api/accounts?page_size=1000', { token })).results;
   return { token, me, accounts: accounts.filter((a) => a.admin === me.id).sort((a, b) => a.id - b.id) };
+}
+
+/** Runs `run` with the URL of a new database on that PostgreSQL server (the user needs CREATEDB), dropped after. */
+export async function withPostgresDatabase(serverUrl, run) {
+  const { default: pg } = await import('pg');
+  const name = `geows_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
 }

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { datasourceTypeById } from '@geows/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -24,6 +24,8 @@ import { requestLogFields } from './lib/redact-url.js';
 import { createUrlFetcher } from './lib/url-fetch/index.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import {
@@ -74,6 +76,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the access matrix checks each has a rule). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the HTTP application; listening, the database's life and signals belong to main.ts. */
@@ -95,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -248,8 +253,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   samplesRoutes(route, { samples: createSamplesService(ctx, { workspaces }) });
   elevationRoutes(route, { elevation, authenticate });
   dashboardRoutes(route, { dashboard, authenticate });
-  if (options.operatorSecret)
-    await app.register(operatorRoutes, { db: ctx.db, secret: options.operatorSecret });
+  auditRoutes(route, { audit: createAuditService(ctx, { accounts }) });
+  if (options.operatorSecret) await app.register(operatorRoutes, { ctx, secret: options.operatorSecret });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const sendIndex = await registerWebApp(app, ctx, sites);

@@ -76,6 +76,12 @@ const schema = z.object({
     .number({ error: 'TOKEN_MAX_DAYS must be a number of days' })
     .positive()
     .default(90),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500' })
+    .int('AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500')
+    .min(1, 'AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500')
+    .max(36_500, 'AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500')
+    .default(365),
   FETCH_ALLOW_HOSTS: optionalString,
   UPLOAD_MAX_MB: z.coerce
     .number({ error: 'UPLOAD_MAX_MB must be a number of megabytes' })
@@ -129,6 +135,8 @@ export type Config = {
   tokenMaxAgeMs: number;
   /** Per client address, over all sign-in, registration, reset and activation calls. */
   authRateLimitPerMinute: number;
+  /** How long the audit trail keeps an event; the hourly housekeeping drops older ones. */
+  auditRetentionDays: number;
   /**
    * Hosts (`host` or `host:port`) the server may fetch although they resolve to a
    * loopback or private address: intranet services, and the tests' fixtures.
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 86_400_000,
     tokenMaxAgeMs: e.TOKEN_MAX_DAYS * 86_400_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '')
       .split(',')
       .map((entry) => entry.trim().toLowerCase())

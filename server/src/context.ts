@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.js';
 import { type Background, createBackground } from './lib/background.js';
 import { createSecretBox, resolveSecretKey, type SecretBox } from './lib/crypto.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { checkSecretKey } from './lib/secret-key-check.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 import type { UrlFetcher } from './lib/url-fetch/index.js';
 
@@ -32,6 +33,8 @@ export async function createContext(
 ): Promise<AppContext> {
   const secretKey =
     overrides.secretKey ?? (await resolveSecretKey(config.secretKey, config.dataDir, database));
+  const secrets = createSecretBox(secretKey);
+  await checkSecretKey(database.db, secrets);
   const log = pino({ level: config.logLevel });
   const mailer =
     overrides.mailer ??
@@ -44,7 +47,7 @@ export async function createContext(
     database,
     db: database.db,
     mailer,
-    secrets: createSecretBox(secretKey),
+    secrets,
     secretKey,
     throttle: createThrottle(database.db),
     background: createBackground((error) => log.error({ err: error }, 'background work failed')),

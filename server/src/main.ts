@@ -40,7 +40,10 @@ async function main() {
     app.log.info(`Serving ${listeningOrigin({ host: config.host, port })} (database: ${database.kind})`);
 
     const tidy = () =>
-      Promise.all([cleanUp(ctx.db, config.tokenMaxAgeMs), deleteStaleUploads(config.dataDir)]);
+      Promise.all([
+        cleanUp(ctx.db, config.tokenMaxAgeMs, config.auditRetentionDays),
+        deleteStaleUploads(config.dataDir),
+      ]);
     const housekeeping = setInterval(
       () => void tidy().catch((error) => app.log.warn({ err: error }, 'clean-up failed')),
       60 * 60_000,

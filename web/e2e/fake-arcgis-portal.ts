@@ -17,6 +17,7 @@ import {
   wmtsCapabilities,
 } from './map-service-fixtures';
 import { terrainFixture, terrainLayerJson, terrainTileAt } from './terrain-fixture';
+import { serveWms111To } from './wms111-fixture';
 
 /** What the fake portal signs in as, and the token its MapServer wants. */
 export const portalUser = 'esri_e2e';
@@ -209,6 +210,7 @@ ${['client_id', 'redirect_uri', 'state', 'code_challenge']
       );
       return;
     }
+    if (serveWms111To(url, response)) return;
     if (await serveMapFixture(url, response)) return;
     if (serveHostile(url, response)) return;
     if (url.pathname === '/geoserver/wms' && url.searchParams.get('REQUEST') === 'GetCapabilities') {

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval';
 import './app/fonts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,9 +18,15 @@ if (bare) {
   await setupI18n();
   const queryClient = createQueryClient();
   const router = createRouter(queryClient);
-  // A 401 to the stored token anywhere: the session is over, log in again.
+  // A 401 to the stored token anywhere: the session is over, log in again, then come back
+  // to the page being shown (or being opened, when its loading was refused).
   setUnauthorizedHandler(
-    () => void handleUnauthorized(queryClient, (to, options) => router.navigate(to, options)),
+    () =>
+      void handleUnauthorized(
+        queryClient,
+        (to, options) => router.navigate(to, options),
+        () => router.state.navigation.location ?? router.state.location,
+      ),
   );
   startUp(queryClient);
   const root = document.getElementById('root');

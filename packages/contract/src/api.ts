@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts.js';
+import { auditApi } from './audit.js';
 import { authApi } from './auth.js';
 import { dashboardApi } from './dashboard.js';
 import { datasourceTypesApi } from './datasource-types.js';
@@ -32,6 +33,7 @@ export const api = {
   userGroups: userGroupsApi,
   elevation: elevationApi,
   dashboard: dashboardApi,
+  audit: auditApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(api).flatMap((domain) => Object.values(domain));

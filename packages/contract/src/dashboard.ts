@@ -44,6 +44,7 @@ export const dashboardApi = {
     method: 'GET',
     path: '/api/workspaces/:id/dashboard',
     auth: 'optional',
+    access: 'workspace-viewer',
     status: 200,
     tag,
     summary:

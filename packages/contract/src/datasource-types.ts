@@ -191,6 +191,7 @@ export const datasourceTypesApi = {
     method: 'GET',
     path: '/api/datasourcetypes',
     auth: 'none',
+    access: 'public',
     status: 200,
     tag: 'datasources',
     summary: 'The kinds of data source the product supports (no authentication)',

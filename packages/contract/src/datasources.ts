@@ -89,6 +89,10 @@ export const inspectResult = z.object({
   extent: extent.nullable(),
   /** The sub-layers a WMS, WMTS or ArcGIS service offers; `[]` for other kinds. */
   layers: z.array(z.object({ name: z.string(), title: z.string() })),
+  /**
+   * What else the kind tells (version, formats, crs, …). A list that was cut says so:
+   * `layersTruncated` with `layerCount`, `crsTruncated` with `crsCount` (the totals).
+   */
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type InspectResult = z.infer<typeof inspectResult>;
@@ -167,6 +171,7 @@ export const datasourcesApi = {
     method: 'GET',
     path: '/api/datasources',
     auth: 'token',
+    access: 'signed-in',
     status: 200,
     tag,
     summary:
@@ -178,6 +183,7 @@ export const datasourcesApi = {
     method: 'POST',
     path: '/api/datasources',
     auth: 'token',
+    access: 'signed-in',
     status: 201,
     tag,
     summary: "Registers a data source in an account the caller administers; config follows the type's schema",
@@ -188,6 +194,7 @@ export const datasourcesApi = {
     method: 'POST',
     path: '/api/datasources/inspect',
     auth: 'token',
+    access: 'signed-in',
     status: 200,
     tag,
     summary:
@@ -199,6 +206,7 @@ export const datasourcesApi = {
     method: 'POST',
     path: '/api/datasources/upload',
     auth: 'token',
+    access: 'signed-in',
     status: 201,
     tag,
     summary:
@@ -209,6 +217,7 @@ export const datasourcesApi = {
     method: 'GET',
     path: '/api/datasources/:id',
     auth: 'token',
+    access: 'account-admin',
     status: 200,
     tag,
     summary: 'One data source with its config (secrets left out)',
@@ -219,6 +228,7 @@ export const datasourcesApi = {
     method: 'GET',
     path: '/api/datasources/:id/features',
     auth: 'token',
+    access: 'account-admin',
     status: 200,
     tag,
     summary: "An uploaded data source's features as a GeoJSON FeatureCollection",
@@ -229,6 +239,7 @@ export const datasourcesApi = {
     method: 'POST',
     path: '/api/datasources/:id/arcgis-sign-in',
     auth: 'token',
+    access: 'account-admin',
     status: 200,
     tag,
     summary:
@@ -241,6 +252,7 @@ export const datasourcesApi = {
     method: 'PATCH',
     path: '/api/datasources/:id',
     auth: 'token',
+    access: 'account-admin',
     status: 200,
     tag,
     summary: 'Renames a data source or changes its config (a secret left out is kept)',
@@ -252,6 +264,7 @@ export const datasourcesApi = {
     method: 'DELETE',
     path: '/api/datasources/:id',
     auth: 'token',
+    access: 'account-admin',
     status: 204,
     tag,
     summary: 'Deletes a data source; refused (400) while layers of a workspace use it',

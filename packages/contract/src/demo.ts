@@ -9,6 +9,7 @@ export const demoApi = {
     method: 'GET',
     path: '/api/demo',
     auth: 'token',
+    access: 'signed-in',
     status: 200,
     tag: 'demo',
     summary: "The caller's demo workspace id, or 0",

@@ -132,6 +132,7 @@ export const elevationApi = {
     method: 'POST',
     path: '/api/workspaces/:id/profile',
     auth: 'optional',
+    access: 'workspace-viewer',
     status: 200,
     tag,
     summary:

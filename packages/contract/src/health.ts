@@ -9,6 +9,7 @@ export const healthApi = {
     method: 'GET',
     path: '/healthz',
     auth: 'none',
+    access: 'public',
     status: 200,
     tag: 'health',
     summary: 'Answers once migrations are applied and the database answers; 503 otherwise',

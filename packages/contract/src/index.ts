@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './api.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './dashboard.js';

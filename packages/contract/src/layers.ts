@@ -111,6 +111,7 @@ export const layersApi = {
     method: 'GET',
     path: '/api/layers',
     auth: 'optional',
+    access: 'workspace-viewer',
     status: 200,
     tag,
     summary:
@@ -122,6 +123,7 @@ export const layersApi = {
     method: 'GET',
     path: '/api/layers/library',
     auth: 'token',
+    access: 'signed-in',
     status: 200,
     tag,
     summary:
@@ -133,6 +135,7 @@ export const layersApi = {
     method: 'GET',
     path: '/api/layers/sources',
     auth: 'optional',
+    access: 'workspace-viewer',
     status: 200,
     tag,
     summary:
@@ -144,6 +147,7 @@ export const layersApi = {
     method: 'GET',
     path: '/api/layers/:id/features',
     auth: 'optional',
+    access: 'workspace-viewer',
     status: 200,
     tag,
     summary:
@@ -156,6 +160,7 @@ export const layersApi = {
     method: 'POST',
     path: '/api/layers',
     auth: 'token',
+    access: 'workspace-editor',
     status: 201,
     tag,
     summary: 'Adds a layer or group to a workspace (admin and editors)',
@@ -166,6 +171,7 @@ export const layersApi = {
     method: 'PATCH',
     path: '/api/layers/:id',
     auth: 'token',
+    access: 'workspace-editor',
     status: 200,
     tag,
     summary: 'Renames, restyles, moves or reorders a layer (admin and editors)',
@@ -177,6 +183,7 @@ export const layersApi = {
     method: 'DELETE',
     path: '/api/layers/:id',
     auth: 'token',
+    access: 'workspace-editor',
     status: 204,
     tag,
     summary: 'Deletes a layer with its children (admin and editors)',

@@ -36,6 +36,7 @@ export const sitesApi = {
     method: 'GET',
     path: '/api/sites',
     auth: 'none',
+    access: 'public',
     status: 200,
     tag: 'sites',
     summary: "The site (branding) for the browser's origin; unknown origins get the default site",

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteOptions } from './pglite-storage.js';
 import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -32,28 +33,31 @@ export type Database = {
     onReliable: (reliable: boolean) => void,
   ): void;
   close(): Promise<void>;
+  /** The embedded database's files as one tar, copied between transactions (backups); absent on PostgreSQL. */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
 /**
- * PGlite keeps its files in `dataDir`; without one it lives in memory (tests).
- * fsync and synchronous commit are on so that an acknowledged write survives a crash.
- * On disk (the server) it runs on a thread of its own (pglite-thread.ts), so that SQL and
- * HTTP work overlap on two cores instead of taking turns; `thread` chooses explicitly.
+ * PGlite keeps its files in `dataDir`; without one it lives in memory (tests). On disk, an
+ * acknowledged commit has reached the disk (pglite-storage.ts says how, and what PGlite
+ * does without it). On disk (the server) it runs on a thread of its own (pglite-thread.ts),
+ * so that SQL and HTTP work overlap on two cores instead of taking turns; `thread` chooses
+ * explicitly.
  */
 export async function openPglite(
   dataDir?: string,
   { thread = dataDir !== undefined }: { thread?: boolean } = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const options = {
-    ...(dataDir ? { dataDir } : {}),
-    relaxedDurability: false,
-    postgresqlconf: dataDir ? ['fsync = on', 'synchronous_commit = on', 'full_page_writes = on'] : [],
-  };
-  // Both answer the part of PGlite's interface that Drizzle uses.
-  const client = (thread ? await PgliteThread.create(options) : await PGlite.create(options)) as PGlite;
+  // Both answer the part of PGlite's interface that Drizzle uses. The thread builds the same
+  // options itself: a file system object cannot be sent to it.
+  const client = (
+    thread
+      ? await PgliteThread.create(dataDir ? { dataDir } : {})
+      : await PGlite.create(pgliteOptions(dataDir))
+  ) as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -72,6 +76,7 @@ export async function openPglite(
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

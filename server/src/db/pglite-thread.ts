@@ -7,7 +7,7 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 /** What the server's thread asks the database thread (db/pglite-worker.ts). */
 export type ThreadRequest = {
   id: number;
-  op: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close';
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
@@ -166,6 +166,15 @@ export class PgliteThread implements Queryable {
       await this.#send({ op: 'end', tx, commit: true });
     }
     return result;
+  }
+
+  /**
+   * The data directory as one uncompressed tarball, as PGlite's own dumpDataDir makes it:
+   * a consistent copy taken between transactions (pglite-worker.ts), for backups.
+   */
+  async dumpDataDir(_compression: 'none' = 'none'): Promise<Blob> {
+    const bytes = (await this.#send({ op: 'dump' })) as Uint8Array;
+    return new Blob([bytes], { type: 'application/x-tar' });
   }
 
   async close() {

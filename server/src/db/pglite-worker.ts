@@ -3,6 +3,7 @@
 // HTTP work meanwhile; here the two overlap on two cores.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction, types } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-storage.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
@@ -42,11 +43,16 @@ function plainError(error: unknown) {
   };
 }
 
-const reply = (message: ThreadReply) => port.postMessage(message);
+/** A dump can be large: its bytes move to the server's thread instead of being copied. */
+const reply = (message: ThreadReply) =>
+  port.postMessage(
+    message,
+    message.result instanceof Uint8Array ? [message.result.buffer as ArrayBuffer] : [],
+  );
 
 let db: PGlite;
 try {
-  db = await PGlite.create({ ...(workerData as PGliteOptions), parsers: datesAsText });
+  db = await PGlite.create({ ...pgliteOptions((workerData as PGliteOptions).dataDir), parsers: datesAsText });
 } catch (error) {
   reply({ id: 0, error: plainError(error) });
   throw error;
@@ -104,6 +110,14 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       await ends.get(txId);
       ends.delete(txId);
       return null;
+    }
+    case 'dump': {
+      // The checkpoint leaves little WAL to replay when the copy is opened. The files are then
+      // read while no transaction is open and none can begin (PGlite's transaction lock), so
+      // the copy holds exactly the committed writes: what a clean stop would have left.
+      await db.exec('CHECKPOINT');
+      const tarball = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+      return new Uint8Array(await tarball.arrayBuffer());
     }
     case 'close':
       await db.close();

@@ -2,6 +2,7 @@ import type { AnalyticsConfig } from '@geows/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   index,
   integer,
@@ -404,3 +405,36 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Security events (logins, factors, passwords, revoked sessions, deletions, members,
+ * share links, data source secrets): who, from where, on what. No foreign keys on
+ * purpose: the trail outlives the users, accounts and objects it names, which is why
+ * the actor's username and the object's label are kept as they were. Pruned after
+ * AUDIT_RETENTION_DAYS by the housekeeping.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    /** Who acted, or in whose name a login was tried; null for the operator or an unknown name. */
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username').notNull().default(''),
+    accountId: integer('account_id'),
+    objectType: text('object_type'),
+    objectId: integer('object_id'),
+    objectLabel: text('object_label').notNull().default(''),
+    clientIp: text('client_ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_actor_idx').on(t.actorId, t.occurredAt, t.id),
+    index('audit_events_account_idx')
+      .on(t.accountId, t.occurredAt, t.id)
+      .where(sql`${t.accountId} is not null`),
+    index('audit_events_occurred_idx').on(t.occurredAt),
+  ],
+);

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError, readLock } from '../db/lock.js';
+import { resolveSecretKey } from '../lib/crypto.js';
 import { openDatabase } from '../startup/open-database.js';
+import { createBackup, postgresBackupAdvice, writePrivateFile } from './backup.js';
+import { restoreBackup } from './backup-restore.js';
 import { commands, type Invocation, OperatorError, runCommand } from './commands.js';
 
 /**
@@ -14,12 +17,31 @@ class UsageError extends Error {}
 
 const groups = [...new Set(Object.keys(commands).map((name) => name.split(' ')[0] as string))];
 
+/** Commands on the whole DATA_DIR and a file of the operator's, carried out by the command line itself. */
+const fileCommands: Record<
+  string,
+  { usage: string; summary: string; run(config: Config, file: string): Promise<unknown> }
+> = {
+  backup: {
+    usage: 'backup FILE',
+    summary: 'write a consistent copy of the embedded database to FILE (one .tar.gz), server running or not',
+    run: backup,
+  },
+  restore: {
+    usage: 'restore FILE',
+    summary: 'restore a backup into an empty or absent DATA_DIR, with no server running',
+    run: restoreBackup,
+  },
+};
+
 function overview(): string {
   return [
     'Usage: npm run admin -- <command> [options]',
     '',
     'Commands:',
-    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(62)} ${c.summary}`),
+    ...[...Object.values(commands), ...Object.values(fileCommands)].map(
+      (c) => `  ${c.usage.padEnd(62)} ${c.summary}`,
+    ),
     '',
     'Each command takes --help. Uses the same environment as npm start (DATA_DIR or DATABASE_URL).',
   ].join('\n');
@@ -81,8 +103,8 @@ export function parseInvocation(argv: string[]): Invocation | { help: string } {
   return { command: name, options, positionals: parsed.positionals };
 }
 
-/** Runs inside the server that holds DATA_DIR, over loopback, with the operator secret. */
-async function runRemote(url: string, dataDir: string, invocation: Invocation): Promise<unknown> {
+/** A call to the server that holds DATA_DIR, over loopback, with the operator secret. */
+async function callServer(url: string, dataDir: string, route: string, body?: unknown): Promise<Response> {
   let secret: string;
   try {
     secret = fs.readFileSync(path.join(dataDir, 'operator.secret'), 'utf8').trim();
@@ -91,22 +113,81 @@ async function runRemote(url: string, dataDir: string, invocation: Invocation): 
       `A server is using ${dataDir}, but its operator secret cannot be read (run as the same user)`,
     );
   }
-  const response = await fetch(`${url}/api/operator`, {
+  const response = await fetch(`${url}${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-secret': secret },
-    body: JSON.stringify(invocation),
+    headers: {
+      'x-operator-secret': secret,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).catch(() => {
     throw new OperatorError(`A server holds ${dataDir} but does not answer at ${url}`);
   });
-  const body = (await response.json().catch(() => ({}))) as { result?: unknown; detail?: string };
-  if (!response.ok) throw new OperatorError(body.detail ?? `The server answered ${response.status}`);
-  return body.result;
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => ({}))) as { detail?: string };
+    throw new OperatorError(failure.detail ?? `The server answered ${response.status}`);
+  }
+  return response;
+}
+
+async function runRemote(url: string, dataDir: string, invocation: Invocation): Promise<unknown> {
+  const response = await callServer(url, dataDir, '/api/operator', invocation);
+  return ((await response.json()) as { result?: unknown }).result;
+}
+
+/**
+ * The embedded database can be copied consistently only by the process that has it open:
+ * the running server when there is one, else this command, which opens DATA_DIR itself.
+ */
+async function backup(config: Config, file: string) {
+  if (config.databaseUrl) throw new OperatorError(postgresBackupAdvice(file));
+  const owner = await readLock(config.dataDir);
+  let bytes: number;
+  if (owner?.url) {
+    const response = await callServer(owner.url, config.dataDir, '/api/operator/backup');
+    if (!response.body) throw new OperatorError('The server sent no backup');
+    bytes = await writePrivateFile(file, response.body);
+  } else {
+    const opened = await openDatabase(config);
+    try {
+      const key = await resolveSecretKey(config.secretKey, config.dataDir, opened.database);
+      const made = await createBackup(opened.database, {
+        value: key,
+        fromEnvironment: config.secretKey !== undefined,
+      });
+      bytes = await writePrivateFile(file, made.bytes);
+    } finally {
+      await opened.close();
+    }
+  }
+  return {
+    file: path.resolve(file),
+    bytes,
+    secret_key:
+      config.secretKey === undefined
+        ? 'the key of the sealed secrets (DATA_DIR/secret.key) is in the file: keep it as safe as DATA_DIR'
+        : 'made with SECRET_KEY, which is not in the file: restore needs the same SECRET_KEY',
+  };
+}
+
+async function runFileCommand(argv: string[]): Promise<{ help: string } | { result: unknown }> {
+  const [name, ...rest] = argv as [string, ...string[]];
+  const command = fileCommands[name] as (typeof fileCommands)[string];
+  if (rest.includes('--help') || rest.includes('-h'))
+    return { help: `Usage: npm run admin -- ${command.usage}\n\n${command.summary}` };
+  const [file, ...extra] = rest;
+  if (!file || extra.length > 0 || file.startsWith('-'))
+    throw new UsageError(`Expected FILE (usage: ${command.usage})`);
+  // `npm run` moves to the project's folder; FILE means the folder the operator typed it in.
+  return {
+    result: await command.run(loadConfig(), path.resolve(process.env.INIT_CWD ?? process.cwd(), file)),
+  };
 }
 
 async function runLocal(invocation: Invocation): Promise<unknown> {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    const owner = readLock(config.dataDir);
+    const owner = await readLock(config.dataDir);
     if (owner?.url) return runRemote(owner.url, config.dataDir, invocation);
   }
   const opened = await openDatabase(config);
@@ -119,13 +200,25 @@ async function runLocal(invocation: Invocation): Promise<unknown> {
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    if (argv[0] && Object.hasOwn(fileCommands, argv[0])) {
+      const outcome = await runFileCommand(argv);
+      process.stdout.write(
+        'help' in outcome ? `${outcome.help}\n` : `${JSON.stringify(outcome.result, null, 2)}\n`,
+      );
+      return 0;
+    }
     const invocation = parseInvocation(argv);
     if ('help' in invocation) {
       process.stdout.write(`${invocation.help}\n`);
       return 0;
     }
     const result = await runLocal(invocation);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    const jsonLines = commands[invocation.command]?.output === 'json-lines' && Array.isArray(result);
+    process.stdout.write(
+      jsonLines
+        ? result.map((item) => `${JSON.stringify(item)}\n`).join('')
+        : `${JSON.stringify(result, null, 2)}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,6 +1,8 @@
 import { MAX_ID } from '@geows/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { exportAuditEvents } from '../modules/audit/audit-export.js';
+import { recordAudit } from '../modules/audit/record.js';
 import {
   consumeAllUserTokens,
   deleteUserTokens,
@@ -36,6 +38,8 @@ type Command = {
   summary: string;
   options?: Record<string, { description: string; required?: boolean }>;
   positionals?: string[];
+  /** `json-lines`: the command answers an array, printed one JSON object per line. */
+  output?: 'json-lines';
   run(db: Db, invocation: Invocation): Promise<unknown>;
 };
 
@@ -71,8 +75,15 @@ async function setActive(db: Db, username: string | undefined, isActive: boolean
   const user = await userNamed(db, username);
   await setUserActive(db, user.id, isActive);
   if (!isActive) {
+    // Not in one transaction: the token cache forgets the user on `db` itself (token-cache.ts).
     await deleteUserTokens(db, user.id);
     await consumeAllUserTokens(db, user.id);
+    await recordAudit(db, {
+      kind: 'sessions_revoked',
+      actor: null,
+      object: { type: 'user', id: user.id, label: user.username },
+      details: { by: 'operator', reason: 'deactivated' },
+    });
   }
   return presentUser(db, user.id);
 }
@@ -184,6 +195,24 @@ export const commands: Record<string, Command> = {
       if (flag !== 'on' && flag !== 'off') throw new OperatorError('Say on or off');
       await setMfaRequired(db, user.id, flag === 'on');
       return presentUser(db, user.id);
+    },
+  },
+  'audit export': {
+    usage: 'audit export [--since ISO] [--account ID]',
+    summary: 'security events as JSON lines, oldest first',
+    options: {
+      since: { description: 'only events at or after this time (ISO 8601, e.g. 2026-01-31T00:00:00Z)' },
+      account: { description: "only this account's events (its id)" },
+    },
+    output: 'json-lines',
+    async run(db, { options }) {
+      const since = options.since === undefined ? undefined : new Date(options.since);
+      if (since && (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(options.since ?? '')))
+        throw new OperatorError(`--since must be an ISO 8601 date or time, got ${options.since}`);
+      const account = options.account === undefined ? undefined : Number(options.account);
+      if (account !== undefined && (!Number.isInteger(account) || account <= 0 || account > MAX_ID))
+        throw new OperatorError(`--account must be an account id, got ${options.account}`);
+      return exportAuditEvents(db, { since, accountId: account });
     },
   },
   'demo set': {

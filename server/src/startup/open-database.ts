@@ -18,7 +18,7 @@ export type OpenDatabase = {
  * its reference data. The server and the operator command line both open it here.
  */
 export async function openDatabase(config: Config): Promise<OpenDatabase> {
-  const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
+  const lock = config.databaseUrl ? null : await acquireLock(config.dataDir);
   let database: Database | undefined;
   try {
     database = config.databaseUrl

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
@@ -58,6 +58,7 @@ export type TestApp = {
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   overrides: Partial<Config> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute' | 'operatorSecret'> = {},
 ): Promise<TestApp> {
   const config = {
     ...loadConfig({ DATA_DIR: '/tmp/geows-test-unused', LOG_LEVEL: 'silent', ...env }),
@@ -66,7 +67,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const ctx = await createContext(config, database, { secretKey: randomBytes(32).toString('hex') });
   await seedReferenceData(ctx);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, ...appOptions });
   await app.ready();
   return {
     app,

@@ -13,7 +13,12 @@ export function renderRouterAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   setUnauthorizedHandler(
-    () => void handleUnauthorized(queryClient, (to, options) => router.navigate(to, options)),
+    () =>
+      void handleUnauthorized(
+        queryClient,
+        (to, options) => router.navigate(to, options),
+        () => router.state.navigation.location ?? router.state.location,
+      ),
   );
   render(
     <QueryClientProvider client={queryClient}>

@@ -52,7 +52,8 @@ describe('WMS requests', () => {
       layers: 'dikes',
       parameters: { format: 'image/png', transparent: true, version: '1.3.0', styles: 'red', time: '2024' },
       crs: 'EPSG:4326',
-      getFeatureInfoParameters: { version: '1.3.0' },
+      getFeatureInfoParameters: { version: '1.3.0', styles: 'red', time: '2024' },
+      webMercator: false,
     });
   });
 
@@ -66,6 +67,44 @@ describe('WMS requests', () => {
     });
     expect(requests).not.toHaveProperty('crs');
     expect(requests.parameters).toMatchObject({ format: 'image/jpeg', version: '1.1.1' });
+  });
+
+  it('takes a VERSION among the parameters as the version, whatever its case', () => {
+    const config = wms({ url: 'https://x/wms', layers: 'a', parameters: { VERSION: '1.1.1' } });
+    const requests = wmsRequests(config, {});
+    expect(requests).toMatchObject({ srs: 'EPSG:4326', getFeatureInfoParameters: { version: '1.1.1' } });
+    expect(requests.parameters).toEqual({ format: 'image/png', transparent: true, version: '1.1.1' });
+  });
+
+  it('tiles in Web Mercator when the parameters ask for it, as SRS or CRS by version', () => {
+    const old = wmsRequests(
+      wms({ url: 'https://x/wms', layers: 'a', version: '1.1.1', parameters: { SRS: 'epsg:900913' } }),
+      {},
+    );
+    expect(old).toMatchObject({ srs: 'EPSG:900913', webMercator: true });
+    expect(old.parameters).not.toHaveProperty('srs');
+    const current = wmsRequests(
+      wms({ url: 'https://x/wms', layers: 'a', parameters: { crs: 'EPSG:3857' } }),
+      {},
+    );
+    expect(current).toMatchObject({ crs: 'EPSG:3857', webMercator: true });
+  });
+
+  it('asks in EPSG:4326 for a coordinate system the globe cannot be tiled in', () => {
+    const config = wms({ url: 'https://x/wms', layers: 'a', parameters: { CRS: 'EPSG:28992' } });
+    expect(wmsRequests(config, {})).toMatchObject({ crs: 'EPSG:4326', webMercator: false });
+  });
+
+  it('drops the request keys of a pasted GetCapabilities address, keeping its other parameters and styles', () => {
+    const config = wms({
+      url: 'https://x/cgi-bin/mapserv?map=/maps/roads.map&SERVICE=WMS&request=GetCapabilities&Version=1.3.0&STYLES=dark',
+      layers: 'a',
+      version: '1.1.1',
+    });
+    const requests = wmsRequests(config, {});
+    expect(requests.url).toBe('https://x/cgi-bin/mapserv?map=/maps/roads.map');
+    expect(requests.parameters).toMatchObject({ version: '1.1.1', styles: 'dark' });
+    expect(wmsRequests(wms({ url: 'https://x/wms?', layers: 'a' }), {}).url).toBe('https://x/wms');
   });
 
   it('builds a GetLegendGraphic address per drawn layer, keeping the address’s own parameters', () => {
@@ -83,6 +122,31 @@ describe('WMS requests', () => {
       STYLE: '',
       SLD_VERSION: '1.1.0',
     });
+  });
+
+  it('asks a 1.1.1 legend in 1.1.1, once per key, per workspace-prefixed layer in its own style', () => {
+    const config = wms({
+      url: 'https://geo.example/geoserver/wms?request=GetCapabilities&version=1.3.0',
+      layers: 'topp:states,topp:roads',
+      version: '1.1.1',
+      parameters: { STYLES: 'population,' },
+    });
+    const urls = wmsLegendGraphics(config, {}, 'http://localhost/').map((graphic) => new URL(graphic.url));
+    expect(urls.map((url) => url.searchParams.get('LAYER'))).toEqual(['topp:states', 'topp:roads']);
+    expect(urls.map((url) => url.searchParams.get('STYLE'))).toEqual(['population', '']);
+    for (const url of urls) {
+      expect([...url.searchParams.keys()].map((key) => key.toLowerCase()).sort()).toEqual([
+        'format',
+        'layer',
+        'request',
+        'service',
+        'sld_version',
+        'style',
+        'version',
+      ]);
+      expect(url.searchParams.get('VERSION')).toBe('1.1.1');
+      expect(url.searchParams.get('REQUEST')).toBe('GetLegendGraphic');
+    }
   });
 
   it('keeps this server’s proxy addresses relative', () => {

@@ -35,45 +35,144 @@ const servicePath = (url: string) => (url.split('?')[0] ?? '').replace(/\/+$/, '
 // WMS
 
 /**
- * A WMS layer's GetMap (and GetFeatureInfo) requests, as Cesium's WMS provider takes
- * them: the source's settings, its extra parameters, then the template's. Geographic
- * coordinates both ways: 1.3.0 names them `crs`, 1.1.1 `srs`.
+ * Query keys of a WMS request that the map sets itself (Cesium's provider, the legend):
+ * left in a source's address (a GetCapabilities address pasted whole) they would go out
+ * twice, and a server reading the first would answer `REQUEST=GetCapabilities` or another
+ * version.
  */
-export function wmsRequests(config: LayerConfigs['wms'], template: LayerTemplate) {
+const wmsRequestKeys = new Set([
+  'service',
+  'request',
+  'version',
+  'layers',
+  'styles',
+  'format',
+  'transparent',
+  'srs',
+  'crs',
+  'bbox',
+  'width',
+  'height',
+  'query_layers',
+  'info_format',
+  'i',
+  'j',
+  'x',
+  'y',
+]);
+
+/** Codes of Web Mercator, which a map service may name instead of EPSG:3857. */
+const webMercatorCodes = /^EPSG:(3857|900913|3785|102100|102113)$/i;
+
+/** Keys lower-cased as Cesium sends them, so that a `VERSION` among the parameters replaces `version`. */
+const lowerKeys = (parameters: Record<string, string | number | boolean>) =>
+  Object.fromEntries(Object.entries(parameters).map(([key, value]) => [key.toLowerCase(), value]));
+
+/**
+ * The source's address without the query keys the map sets, and the `styles` its query
+ * asked for (the version is the source's own field). A relative address (this server's
+ * proxy) has no query: the proxy adds the source's.
+ */
+function wmsAddress(url: string): { url: string; asked: Record<string, string> } {
+  const [path = '', query] = url.split('#')[0]?.split(/\?(.*)/s) ?? [];
+  if (query === undefined) return { url, asked: {} };
+  const kept: string[] = [];
+  const asked: Record<string, string> = {};
+  for (const piece of query.split('&')) {
+    if (piece === '') continue;
+    const [rawKey = '', rawValue = ''] = piece.split(/=(.*)/s);
+    const key = decodeQuery(rawKey).toLowerCase();
+    if (!wmsRequestKeys.has(key)) kept.push(piece);
+    else if (key === 'styles') asked.styles = decodeQuery(rawValue);
+  }
+  return { url: kept.length > 0 ? `${path}?${kept.join('&')}` : path, asked };
+}
+
+function decodeQuery(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** WMS layer names as written: `workspace:name` is one name (not ArcGIS's `show:` prefix). */
+const wmsLayerNames = (value: string) =>
+  value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/**
+ * What every request to a WMS layer says: the address, the sub-layers, the version (the
+ * source's, unless its parameters name one), the coordinate system, and the
+ * other parameters (the source's address, then its parameters, then the template's).
+ * Geographic unless the parameters ask for Web Mercator (an `SRS` or `CRS` of
+ * EPSG:3857 and its aliases): the globe can be tiled in no other.
+ */
+function wmsSettings(config: LayerConfigs['wms'], template: LayerTemplate) {
+  const address = wmsAddress(config.url);
+  const {
+    version = config.version,
+    srs,
+    crs,
+    ...others
+  } = lowerKeys({ ...address.asked, ...config.parameters, ...template.parameters });
+  const asked = String(crs ?? srs ?? '');
+  const webMercator = webMercatorCodes.test(asked);
   return {
-    url: config.url,
+    url: address.url,
     layers: chosenLayers(template, config.layers),
-    parameters: {
-      format: config.format,
-      transparent: config.transparent,
-      version: config.version,
-      ...config.parameters,
-      ...template.parameters,
-    },
-    ...(config.version === '1.3.0' ? { crs: 'EPSG:4326' } : { srs: 'EPSG:4326' }),
-    // Without it Cesium asks GetFeatureInfo as 1.1.1 with a 1.3.0 bounding box.
-    getFeatureInfoParameters: { version: config.version },
+    version: String(version),
+    coordinates: webMercator ? asked.toUpperCase() : 'EPSG:4326',
+    webMercator,
+    others,
   };
 }
 
-/** A WMS layer's legend: a GetLegendGraphic image per drawn sub-layer. */
+/** 1.3.0 and later name the coordinate system `CRS` and order EPSG:4326 latitude first (Cesium's own test). */
+const isWms13 = (version: string) => Number.parseFloat(version) >= 1.3;
+
+/**
+ * A WMS layer's GetMap and GetFeatureInfo requests, as Cesium's WMS provider takes them.
+ * Cesium writes BBOX in the order the version and coordinate system want: 1.1.1 asks
+ * `SRS=EPSG:4326` with longitude first; 1.3.0 asks `CRS=EPSG:4326` with latitude first;
+ * Web Mercator is x, y in both. `webMercator` tells the adapter to tile the globe so.
+ */
+export function wmsRequests(config: LayerConfigs['wms'], template: LayerTemplate) {
+  const { url, layers, version, coordinates, webMercator, others } = wmsSettings(config, template);
+  return {
+    url,
+    layers,
+    parameters: { format: config.format, transparent: config.transparent, ...others, version },
+    ...(isWms13(version) ? { crs: coordinates } : { srs: coordinates }),
+    // Cesium asks GetFeatureInfo in 1.1.1 unless told, which with a 1.3.0 BBOX finds nothing.
+    // STYLES belongs to a GetFeatureInfo's map part too, and strict servers want it.
+    getFeatureInfoParameters: { styles: '', ...others, version },
+    webMercator,
+  };
+}
+
+/** A WMS layer's legend: a GetLegendGraphic image per drawn sub-layer, in its style. */
 export function wmsLegendGraphics(
   config: LayerConfigs['wms'],
   template: LayerTemplate,
   base: string,
 ): { title: string; url: string }[] {
-  return layerNames(chosenLayers(template, config.layers)).map((name) => ({
+  const { url, layers, version, others } = wmsSettings(config, template);
+  const styles = String(others.styles ?? '').split(',');
+  return wmsLayerNames(layers).map((name, index) => ({
     title: name,
     url: withQuery(
-      config.url,
+      url,
       {
         SERVICE: 'WMS',
         REQUEST: 'GetLegendGraphic',
-        VERSION: config.version,
+        VERSION: version,
         FORMAT: 'image/png',
         LAYER: name,
         // Old servers ask for it; an empty style is the layer's default.
-        STYLE: '',
+        STYLE: styles[index]?.trim() ?? '',
         SLD_VERSION: '1.1.0',
       },
       base,

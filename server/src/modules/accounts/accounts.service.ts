@@ -2,6 +2,7 @@ import type { CreateAccountRequest, PageQuery } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
 import { pageFromDb } from '../../lib/pagination.js';
+import { recordAudit } from '../audit/record.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { administers } from './accounts.policy.js';
 import { presentAccount } from './accounts.presenter.js';
@@ -56,8 +57,17 @@ export function createAccountsService({ db }: Pick<AppContext, 'db'>) {
     },
 
     async remove(caller: AuthedUser, id: number) {
-      if (!(await administered(caller, id))) throw notFound();
-      await repo.deleteAccount(db, id);
+      const account = await administered(caller, id);
+      if (!account) throw notFound();
+      await db.transaction(async (tx) => {
+        await repo.deleteAccount(tx, id);
+        await recordAudit(tx, {
+          kind: 'account_deleted',
+          actor: caller,
+          account: id,
+          object: { type: 'account', id, label: account.name },
+        });
+      });
     },
   };
 }

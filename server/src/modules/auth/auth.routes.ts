@@ -1,5 +1,6 @@
 import { authApi } from '@geows/contract';
 import type { RegisterEndpoint, RouteOptions } from '../../lib/endpoint-routes.js';
+import { clientOf } from '../audit/client-info.js';
 import type { AuthService } from './auth.service.js';
 import { type Authenticator, userOf } from './authenticate.js';
 
@@ -14,11 +15,15 @@ export function authRoutes(
   route: RegisterEndpoint,
   { auth, authenticate, identityLimit }: AuthRoutesOptions,
 ) {
-  route(authApi.login, async (request) => auth.login(request.body, request.headers.origin), identityLimit);
+  route(
+    authApi.login,
+    async (request) => auth.login(request.body, request.headers.origin, clientOf(request)),
+    identityLimit,
+  );
 
   route(
     authApi.loginCode,
-    async (request) => auth.completeLogin(request.body.ephemeral_token, request.body.code),
+    async (request) => auth.completeLogin(request.body.ephemeral_token, request.body.code, clientOf(request)),
     identityLimit,
   );
 
@@ -59,7 +64,7 @@ export function authRoutes(
   // Authenticated only when no e-mailed link is given: the service decides (auth 'optional').
   route(
     authApi.resetPassword,
-    async (request) => auth.resetPassword(request.body, () => authenticate(request)),
+    async (request) => auth.resetPassword(request.body, () => authenticate(request), clientOf(request)),
     identityLimit,
   );
 }

@@ -8,6 +8,8 @@ import {
   passwordPolicyErrors,
   verifyPassword,
 } from '../../lib/passwords.js';
+import type { ClientInfo } from '../audit/client-info.js';
+import { recordAudit } from '../audit/record.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { MailSite, SitesService } from '../sites/sites.service.js';
 import { claimMemberships } from '../usergroups/usergroups.repository.js';
@@ -112,29 +114,70 @@ export function createAuthService(
       await repo.setUserActive(db, found.userId, true);
     },
 
-    async login(input: LoginRequest, requestOrigin: string | undefined) {
+    async login(input: LoginRequest, requestOrigin: string | undefined, client: ClientInfo) {
       const user = await repo.findUserByLogin(db, input.username);
+      // The caller's answer is the same whoever the name belongs to; only the trail knows.
+      const failed = (reason: string) =>
+        recordAudit(db, {
+          kind: 'login_failed',
+          actor: user ? { id: user.id, username: user.username } : { id: null, username: input.username },
+          client,
+          details: { reason },
+        });
       await deps.failures.attempt(user?.username ?? input.username, 'error');
       if (!user) {
         await burnPasswordCheck(input.password);
+        await failed('unknown_user');
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await failed('wrong_password');
+        throw invalidCredentials();
+      }
       if (!user.isActive) {
+        await failed('inactive');
         throw loginError('This account is not active yet. Open the activation link we sent you by e-mail.');
       }
       const challenge = await deps.mfa.startChallenge(user, requestOrigin);
       if (challenge) return challenge;
       await deps.failures.clear(user.username);
-      return { auth_token: await issueToken(user.id) };
+      const token = await issueToken(user.id);
+      await recordAudit(db, {
+        kind: 'login_succeeded',
+        actor: user,
+        client,
+        details: { second_factor: false },
+      });
+      return { auth_token: token };
     },
 
-    async completeLogin(ephemeralToken: string, code: string) {
-      const user = await deps.mfa.completeChallenge(ephemeralToken, code, async (id) => {
-        const row = await repo.findUserById(db, id);
-        return row?.isActive ? row : undefined;
+    async completeLogin(ephemeralToken: string, code: string, client: ClientInfo) {
+      let attempted: repo.UserRow | undefined;
+      const user = await deps.mfa
+        .completeChallenge(ephemeralToken, code, async (id) => {
+          const row = await repo.findUserById(db, id);
+          attempted = row?.isActive ? row : undefined;
+          return attempted;
+        })
+        .catch(async (error: unknown) => {
+          // A right password and a wrong code: worth knowing, the password may be out.
+          if (attempted)
+            await recordAudit(db, {
+              kind: 'login_failed',
+              actor: attempted,
+              client,
+              details: { reason: 'wrong_code' },
+            });
+          throw error;
+        });
+      const token = await issueToken(user.id);
+      await recordAudit(db, {
+        kind: 'login_succeeded',
+        actor: user,
+        client,
+        details: { second_factor: true },
       });
-      return { auth_token: await issueToken(user.id) };
+      return { auth_token: token };
     },
 
     async logout(user: AuthedUser) {
@@ -163,7 +206,11 @@ export function createAuthService(
       });
     },
 
-    async resetPassword(input: ResetPasswordRequest, authenticate: () => Promise<AuthedUser>) {
+    async resetPassword(
+      input: ResetPasswordRequest,
+      authenticate: () => Promise<AuthedUser>,
+      client: ClientInfo,
+    ) {
       const linkToken = input.pw_token || input.token;
       if (typeof input.uid === 'string' && input.uid && typeof linkToken === 'string' && linkToken) {
         const found = await linkTokenOwner(input.uid, linkToken, 'password_reset');
@@ -173,7 +220,11 @@ export function createAuthService(
         if (!user) throw invalid();
         assertPasswordPolicy(input.password, user);
         if (!(await repo.consumeUserToken(db, found.row.id))) throw invalid();
-        await repo.setPassword(db, user.id, await hashPassword(input.password));
+        const passwordHash = await hashPassword(input.password);
+        await db.transaction(async (tx) => {
+          await repo.setPassword(tx, user.id, passwordHash);
+          await recordAudit(tx, { kind: 'password_reset', actor: user, client });
+        });
         await repo.consumeAllUserTokens(db, user.id, 'password_reset');
         await repo.deleteUserTokens(db, user.id);
         await deps.failures.clear(user.username);
@@ -195,7 +246,11 @@ export function createAuthService(
         throw validationFailed({ current_password: ['Your current password is incorrect.'] });
       }
       assertPasswordPolicy(input.password, user);
-      await repo.setPassword(db, user.id, await hashPassword(input.password));
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await repo.setPassword(tx, user.id, passwordHash);
+        await recordAudit(tx, { kind: 'password_changed', actor: authed, client });
+      });
       await repo.consumeAllUserTokens(db, user.id, 'password_reset');
       await repo.deleteUserTokens(db, user.id, authed.tokenId);
       return { detail: 'Password changed.' };

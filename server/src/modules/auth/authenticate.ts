@@ -2,10 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/errors.js';
+import { type ClientInfo, clientOf } from '../audit/client-info.js';
 import { deleteAuthToken, findAuthToken, findAuthTokenById, touchAuthToken } from './auth.repository.js';
 import { authChannel, tokenCacheOf } from './token-cache.js';
 
-export type AuthedUser = { id: number; username: string; email: string; tokenId: number };
+export type AuthedUser = {
+  id: number;
+  username: string;
+  email: string;
+  tokenId: number;
+  /** Where the request came from, for the audit trail; absent for a session checked outside one. */
+  client?: ClientInfo;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,6 +87,7 @@ export function createAuthenticator(ctx: Pick<AppContext, 'db' | 'config' | 'dat
       username: row.user.username,
       email: row.user.email,
       tokenId: row.token.id,
+      client: clientOf(request),
     };
     request.user = user;
     return user;

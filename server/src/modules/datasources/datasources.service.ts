@@ -10,11 +10,13 @@ import { HttpError, isForeignKeyViolation, notFound, validationFailed } from '..
 import { pageFromDb, pageFromList } from '../../lib/pagination.js';
 import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/record.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { findDatasourceType } from '../datasourcetypes/datasourcetypes.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { presentDatasource, presentDatasourceDetail } from './datasources.presenter.js';
 import * as repo from './datasources.repository.js';
+import { secretChanges } from './secret-changes.js';
 
 /** What `secrets` holds once opened: the type's secret config values, and an ArcGIS sign-in. */
 export type Secrets = { [key: string]: unknown; arcgis?: ArcgisSession };
@@ -154,12 +156,24 @@ export function createDatasourcesService(
       const type = await findDatasourceType(db, input.type);
       if (!type) throw validationFailed({ type: [`Invalid pk "${input.type}" - object does not exist.`] });
       const split = splitSecrets(type.id, checkedConfig(type.id, input.config));
-      const row = await repo.insertDatasource(db, {
-        accountId: account.id,
-        typeId: type.id,
-        name: input.name,
-        config: split.config,
-        secrets: sealSecrets(split.secrets),
+      const changed = secretChanges(secretKeysOf(type.id), {}, split.secrets);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertDatasource(tx, {
+          accountId: account.id,
+          typeId: type.id,
+          name: input.name,
+          config: split.config,
+          secrets: sealSecrets(split.secrets),
+        });
+        if (changed)
+          await recordAudit(tx, {
+            kind: 'datasource_secrets_changed',
+            actor: caller,
+            account: account.id,
+            object: { type: 'datasource', id: inserted.id, label: inserted.name },
+            details: changed,
+          });
+        return inserted;
       });
       return detail(row, { count: 0, names: [], ids: [] });
     },
@@ -167,6 +181,7 @@ export function createDatasourcesService(
     async update(caller: AuthedUser, id: number, input: UpdateDatasourceRequest) {
       const { datasource, usage } = await owned(caller, id);
       const changes: Parameters<typeof repo.updateDatasource>[2] = {};
+      let changedSecrets: ReturnType<typeof secretChanges> = null;
       if (input.name !== undefined) changes.name = input.name;
       if (input.config !== undefined) {
         if (datasource.typeId === null)
@@ -183,14 +198,26 @@ export function createDatasourcesService(
         if (typeof datasource.config.uploaded === 'string') merged.uploaded = datasource.config.uploaded;
         const split = splitSecrets(datasource.typeId, checkedConfig(datasource.typeId, merged));
         changes.config = split.config;
+        changedSecrets = secretChanges(secretKeysOf(datasource.typeId), stored, split.secrets);
         // An ArcGIS sign-in belongs to its portal and app: it outlives other changes only.
         const session = stored.arcgis;
         const samePortal =
           session && session.portal === split.config.portal && session.clientId === split.config.clientId;
         changes.secrets = sealSecrets(samePortal ? { ...split.secrets, arcgis: session } : split.secrets);
       }
-      const row = await repo.updateDatasource(db, id, changes);
-      if (!row) throw notFound();
+      const row = await db.transaction(async (tx) => {
+        const updated = await repo.updateDatasource(tx, id, changes);
+        if (!updated) throw notFound();
+        if (changedSecrets)
+          await recordAudit(tx, {
+            kind: 'datasource_secrets_changed',
+            actor: caller,
+            account: updated.accountId,
+            object: { type: 'datasource', id, label: updated.name },
+            details: changedSecrets,
+          });
+        return updated;
+      });
       return detail(row, usage);
     },
 

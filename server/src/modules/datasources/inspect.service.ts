@@ -93,7 +93,13 @@ export function createInspectService(
         maxBytes: maxAnswerBytes[key],
       });
       try {
-        return await parser.parse(key, answer.body, answer.url);
+        const contentType = answer.headers['content-type'];
+        return await parser.parse(
+          key,
+          answer.body,
+          answer.url,
+          Array.isArray(contentType) ? contentType[0] : contentType,
+        );
       } catch (error) {
         if (error instanceof NotThisTypeError) throw validationFailed({ url: [error.message] });
         throw error;

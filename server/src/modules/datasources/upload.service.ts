@@ -19,6 +19,7 @@ import type { AuthedUser } from '../auth/authenticate.js';
 import * as repo from './datasources.repository.js';
 import type { DatasourcesService } from './datasources.service.js';
 import { featureCollectionStream } from './feature-collection.js';
+import { failWhenCutOff } from './upload/cut-off-file.js';
 import { parseUploadFile, UploadError } from './upload/index.js';
 
 const geojsonType = datasourceTypeByKey('geojson');
@@ -39,7 +40,8 @@ export function createUploadService(
 
   /** `onField` sees each form field as it arrives (before the file, when the form sends it first). */
   async function receive(request: FastifyRequest, onField: (name: string, value: string) => Promise<void>) {
-    if (!request.isMultipart())
+    // Without a boundary the parser throws a plain error (a 500): the same 400 as any other body.
+    if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? ''))
       throw validationFailed({ file: ['Send the file as multipart/form-data, in the field "file".'] });
     const fields: Record<string, string> = {};
     let file: { path: string; name: string } | null = null;
@@ -59,7 +61,14 @@ export function createUploadService(
             path: path.join(uploadsDir, `${randomBytes(12).toString('hex')}.part`),
             name: part.filename,
           };
-          await pipeline(part.file, fs.createWriteStream(file.path, { mode: 0o600 }));
+          const destination = fs.createWriteStream(file.path, { mode: 0o600 });
+          const written = pipeline(part.file, destination);
+          const stopGuard = failWhenCutOff(request.raw, part.file, destination);
+          try {
+            await written;
+          } finally {
+            stopGuard();
+          }
         }
       }
     } catch (error) {

@@ -8,6 +8,7 @@ const columns = {
   createdAt: invitations.createdAt,
   workspaceId: workspaces.id,
   workspaceName: workspaces.name,
+  accountId: workspaces.accountId,
 };
 export type InvitationRow = {
   id: number;
@@ -15,6 +16,7 @@ export type InvitationRow = {
   createdAt: Date;
   workspaceId: number;
   workspaceName: string;
+  accountId: number;
 };
 
 /**

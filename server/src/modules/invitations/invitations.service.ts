@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { notFound, tooManyRequests, validationFailed } from '../../lib/errors.js';
 import { composeMail } from '../../lib/mail.js';
 import { pageFromDb } from '../../lib/pagination.js';
+import { recordAudit } from '../audit/record.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import type { SitesService } from '../sites/sites.service.js';
@@ -74,10 +75,21 @@ export function createInvitationsService(
       if ((await ctx.throttle.hit(`invite:${caller.id}`, 60 * 60_000)).count > INVITES_PER_HOUR) {
         throw tooManyRequests('You sent many invitations in the last hour. Try again later.');
       }
-      const row = await repo.insertInvitation(db, {
-        workspaceId: workspace.id,
-        email: input.email,
-        inviterId: caller.id,
+      const row = await db.transaction(async (tx) => {
+        const invitation = await repo.insertInvitation(tx, {
+          workspaceId: workspace.id,
+          email: input.email,
+          inviterId: caller.id,
+        });
+        if (invitation)
+          await recordAudit(tx, {
+            kind: 'invitation_created',
+            actor: caller,
+            account: workspace.accountId,
+            object: { type: 'invitation', id: invitation.id, label: invitation.email },
+            details: { workspace: workspace.id, workspace_name: workspace.name },
+          });
+        return invitation;
       });
       if (!row) throw validationFailed({ email: ['This address is already invited to this workspace.'] });
       // The invitation stands whether or not the mail goes out: the invitee also finds it under Shared Workspaces.
@@ -92,7 +104,16 @@ export function createInvitationsService(
       if (row.email.toLowerCase() !== caller.email.toLowerCase()) {
         await deps.workspaces.access(caller, row.workspaceId, 'edit');
       }
-      await repo.deleteInvitation(db, id);
+      await db.transaction(async (tx) => {
+        await repo.deleteInvitation(tx, id);
+        await recordAudit(tx, {
+          kind: 'invitation_removed',
+          actor: caller,
+          account: row.accountId,
+          object: { type: 'invitation', id, label: row.email },
+          details: { workspace: row.workspaceId, workspace_name: row.workspaceName },
+        });
+      });
     },
   };
 }

@@ -50,7 +50,7 @@ describe('what the layer proxy passes', () => {
     expect(proxiedAnswerHeaders('image/png', 'image/png')).toEqual({
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
+      'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
       'cross-origin-resource-policy': 'same-origin',
     });
     expect(proxiedAnswerHeaders('text/xml', 'text/xml; charset=ISO-8859-1')).toMatchObject({

@@ -85,14 +85,15 @@ export const isTextual = (type: string) =>
  * The headers of every proxied answer. `charset` is kept for text (a service's XML or
  * JSON may be Latin-1); `nosniff` stops a browser from reading an image or JSON as a
  * script or a page; `sandbox` gives anything opened as a page an origin of its own,
- * with no script; an attachment is downloaded, never shown as a page of this origin.
+ * with no script, that no page may frame (the viewer shows feature info from a copy, in
+ * `srcdoc`); an attachment is downloaded, never shown as a page of this origin.
  */
 export function proxiedAnswerHeaders(type: string, upstreamContentType: string | undefined) {
   const charset = /;\s*charset=("?)([\w.:-]{1,40})\1/i.exec(upstreamContentType ?? '')?.[2];
   const headers: Record<string, string> = {
     'content-type': charset && isTextual(type) ? `${type}; charset=${charset}` : type,
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
+    'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
   };
   if (!type.startsWith('image/')) headers['content-disposition'] = 'attachment';

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import { randomDigits, randomToken, sha256 } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/errors.js';
 import { composeMail } from '../../lib/mail.js';
+import type { ClientInfo } from '../audit/client-info.js';
+import { recordAudit } from '../audit/record.js';
 import type { FailureGuard } from '../auth/failure-guard.js';
 import type { SitesService } from '../sites/sites.service.js';
 import { presentActiveMethod } from './mfa.presenter.js';
@@ -26,7 +28,8 @@ function newBackupCode(): string {
 }
 const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-type User = { id: number; username: string; email: string };
+/** `client`: where the request came from, for the audit trail. */
+type User = { id: number; username: string; email: string; client?: ClientInfo | undefined };
 
 export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard; sites: SitesService }) {
   const { db, secrets, mailer } = ctx;
@@ -179,7 +182,10 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       if (!ok) throw mfaError('Invalid or expired code.');
       await deps.failures.clear(user.username);
       const others = (await activeMethods(user.id)).length;
-      await repo.activateMethod(db, method.id, others === 0);
+      await db.transaction(async (tx) => {
+        await repo.activateMethod(tx, method.id, others === 0);
+        await recordAudit(tx, { kind: 'mfa_added', actor: user, details: { method: name } });
+      });
       const codes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
       await repo.replaceBackupCodes(
         db,
@@ -198,7 +204,10 @@ export function createMfaService(ctx: AppContext, deps: { failures: FailureGuard
       const method = await repo.findMethod(db, user.id, name);
       if (!method?.isActive) throw mfaError('This method is not active.');
       await checkCode(user, code);
-      await repo.deleteMethod(db, method.id);
+      await db.transaction(async (tx) => {
+        await repo.deleteMethod(tx, method.id);
+        await recordAudit(tx, { kind: 'mfa_removed', actor: user, details: { method: name } });
+      });
       const remaining = (await repo.listMethods(db, user.id)).filter((m) => m.isActive);
       if (remaining.length === 0) await repo.deleteBackupCodes(db, user.id);
       else if (method.isPrimary && remaining[0]) await repo.setPrimary(db, remaining[0].id);

@@ -127,12 +127,17 @@ export async function insertMember(db: Db, groupId: number, email: string): Prom
   return { id: row.id, email: row.email, userId: row.userId, username: null };
 }
 
-export async function deleteMember(db: Db, groupId: number, memberId: number): Promise<boolean> {
-  const rows = await db
+/** The membership deleted (its address, for the audit trail), or undefined when there was none. */
+export async function deleteMember(
+  db: Db,
+  groupId: number,
+  memberId: number,
+): Promise<{ id: number; email: string } | undefined> {
+  const [row] = await db
     .delete(userGroupMembers)
     .where(and(eq(userGroupMembers.groupId, groupId), eq(userGroupMembers.id, memberId)))
-    .returning({ id: userGroupMembers.id });
-  return rows.length > 0;
+    .returning({ id: userGroupMembers.id, email: userGroupMembers.email });
+  return row;
 }
 
 /**

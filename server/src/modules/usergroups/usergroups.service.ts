@@ -4,6 +4,7 @@ import { isUniqueViolation, notFound, validationFailed } from '../../lib/errors.
 import { pageFromDb } from '../../lib/pagination.js';
 import { administers } from '../accounts/accounts.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/record.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { presentMember, presentUserGroup } from './usergroups.presenter.js';
 import * as repo from './usergroups.repository.js';
@@ -59,10 +60,20 @@ export function createUserGroupsService({ db }: Pick<AppContext, 'db'>, deps: { 
     },
 
     async addMember(caller: AuthedUser, id: number, email: string) {
-      await owned(caller, id);
+      const group = await owned(caller, id);
       try {
-        const member = await repo.insertMember(db, id, email);
-        await repo.touchGroup(db, id);
+        const member = await db.transaction(async (tx) => {
+          const inserted = await repo.insertMember(tx, id, email);
+          await repo.touchGroup(tx, id);
+          await recordAudit(tx, {
+            kind: 'group_member_added',
+            actor: caller,
+            account: group.accountId,
+            object: { type: 'user_group', id, label: group.name },
+            details: { member: inserted.id, email: inserted.email },
+          });
+          return inserted;
+        });
         return presentMember(member);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -71,9 +82,19 @@ export function createUserGroupsService({ db }: Pick<AppContext, 'db'>, deps: { 
     },
 
     async removeMember(caller: AuthedUser, id: number, memberId: number) {
-      await owned(caller, id);
-      if (!(await repo.deleteMember(db, id, memberId))) throw notFound();
-      await repo.touchGroup(db, id);
+      const group = await owned(caller, id);
+      await db.transaction(async (tx) => {
+        const member = await repo.deleteMember(tx, id, memberId);
+        if (!member) throw notFound();
+        await repo.touchGroup(tx, id);
+        await recordAudit(tx, {
+          kind: 'group_member_removed',
+          actor: caller,
+          account: group.accountId,
+          object: { type: 'user_group', id, label: group.name },
+          details: { member: memberId, email: member.email },
+        });
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ProfileUpdate } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/record.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import { presentAuthUser, presentProfile } from './users.presenter.js';
@@ -30,7 +31,13 @@ export function createUsersService({ db }: AppContext, deps: { mfa: MfaService }
     /** Deletes the user; rows that only they own go with them (foreign keys cascade). */
     async deleteUser(caller: AuthedUser, userId: number) {
       if (userId !== caller.id) throw notFound();
+      // Not in one transaction: the token cache forgets the user on `db` itself (token-cache.ts).
       await repo.deleteUser(db, caller.id);
+      await recordAudit(db, {
+        kind: 'user_deleted',
+        actor: caller,
+        object: { type: 'user', id: caller.id, label: caller.username },
+      });
     },
   };
 }

@@ -39,12 +39,17 @@ export async function insertShareLink(
   return row;
 }
 
-export async function deleteShareLink(db: Db, workspaceId: number, id: number): Promise<boolean> {
-  const rows = await db
+/** The link deleted (its label, for the audit trail), or undefined when there was none. */
+export async function deleteShareLink(
+  db: Db,
+  workspaceId: number,
+  id: number,
+): Promise<{ id: number; label: string } | undefined> {
+  const [row] = await db
     .delete(shareLinks)
     .where(and(eq(shareLinks.workspaceId, workspaceId), eq(shareLinks.id, id)))
-    .returning({ id: shareLinks.id });
-  return rows.length > 0;
+    .returning({ id: shareLinks.id, label: shareLinks.label });
+  return row;
 }
 
 /**

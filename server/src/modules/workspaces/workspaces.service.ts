@@ -14,6 +14,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import { pageFromDb } from '../../lib/pagination.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/record.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { copyLayerTree } from '../layers/layers.repository.js';
@@ -133,14 +134,33 @@ export function createWorkspacesService(
         });
       if (user.id === workspace.adminId)
         throw validationFailed({ email: ["This is the workspace's admin, who can edit it already."] });
-      if (!(await repo.addEditor(db, id, user.id)))
-        throw validationFailed({ email: ['This user is an editor already.'] });
+      const added = await db.transaction(async (tx) => {
+        if (!(await repo.addEditor(tx, id, user.id))) return false;
+        await recordAudit(tx, {
+          kind: 'editor_added',
+          actor: caller,
+          account: workspace.accountId,
+          object: { type: 'workspace', id, label: workspace.name },
+          details: { user: user.id, username: user.username },
+        });
+        return true;
+      });
+      if (!added) throw validationFailed({ email: ['This user is an editor already.'] });
       return { user: user.id, email: user.email, username: user.username };
     },
 
     async removeEditor(caller: AuthedUser, id: number, userId: number) {
-      await access(caller, id, 'admin');
-      if (!(await repo.removeEditor(db, id, userId))) throw notFound();
+      const { workspace } = await access(caller, id, 'admin');
+      await db.transaction(async (tx) => {
+        if (!(await repo.removeEditor(tx, id, userId))) throw notFound();
+        await recordAudit(tx, {
+          kind: 'editor_removed',
+          actor: caller,
+          account: workspace.accountId,
+          object: { type: 'workspace', id, label: workspace.name },
+          details: { user: userId },
+        });
+      });
     },
 
     async shareLinks(caller: AuthedUser, id: number, query: PageQuery) {
@@ -153,22 +173,46 @@ export function createWorkspacesService(
     },
 
     async createShareLink(caller: AuthedUser, id: number, input: CreateShareLinkRequest) {
-      await access(caller, id, 'edit');
+      const { workspace } = await access(caller, id, 'edit');
       const token = randomToken();
-      const row = await shares.insertShareLink(db, {
-        workspaceId: id,
-        tokenHash: sha256(token),
-        tokenSealed: box.seal(token),
-        label: input.label ?? '',
-        expiresAt: input.expires ? new Date(input.expires) : null,
-        createdById: caller.id,
+      const row = await db.transaction(async (tx) => {
+        const link = await shares.insertShareLink(tx, {
+          workspaceId: id,
+          tokenHash: sha256(token),
+          tokenSealed: box.seal(token),
+          label: input.label ?? '',
+          expiresAt: input.expires ? new Date(input.expires) : null,
+          createdById: caller.id,
+        });
+        await recordAudit(tx, {
+          kind: 'share_link_created',
+          actor: caller,
+          account: workspace.accountId,
+          object: { type: 'share_link', id: link.id, label: link.label },
+          details: {
+            workspace: id,
+            workspace_name: workspace.name,
+            expires: link.expiresAt?.toISOString() ?? null,
+          },
+        });
+        return link;
       });
       return presentLink(row);
     },
 
     async removeShareLink(caller: AuthedUser, id: number, shareId: number) {
-      await access(caller, id, 'edit');
-      if (!(await shares.deleteShareLink(db, id, shareId))) throw notFound();
+      const { workspace } = await access(caller, id, 'edit');
+      await db.transaction(async (tx) => {
+        const link = await shares.deleteShareLink(tx, id, shareId);
+        if (!link) throw notFound();
+        await recordAudit(tx, {
+          kind: 'share_link_revoked',
+          actor: caller,
+          account: workspace.accountId,
+          object: { type: 'share_link', id: shareId, label: link.label },
+          details: { workspace: id, workspace_name: workspace.name },
+        });
+      });
     },
 
     /** One account's workspaces (its admin only), or without one all the caller administers and edits. */
@@ -215,8 +259,16 @@ export function createWorkspacesService(
     },
 
     async remove(caller: AuthedUser, id: number) {
-      await access(caller, id, 'admin');
-      await repo.deleteWorkspace(db, id);
+      const { workspace } = await access(caller, id, 'admin');
+      await db.transaction(async (tx) => {
+        await repo.deleteWorkspace(tx, id);
+        await recordAudit(tx, {
+          kind: 'workspace_deleted',
+          actor: caller,
+          account: workspace.accountId,
+          object: { type: 'workspace', id, label: workspace.name },
+        });
+      });
     },
 
     async clone(caller: AuthedUser, id: number) {

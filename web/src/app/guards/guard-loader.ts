@@ -42,24 +42,28 @@ export function guardLoader(
     getToken() ? (queryClient.getQueryData(accountsQueryOptions().queryKey) ?? []) : [];
   return async ({ request }) => {
     const isLoggedIn = Boolean(getToken());
-    const result = await runGuards(guards, {
-      route,
-      access,
-      pathname: new URL(request.url).pathname,
-      isLoggedIn,
-      demo: isLoggedIn && isDemo(),
-      // A failed lookup lets the navigation proceed; a 401 has ended the session meanwhile.
-      authUser: () => queryClient.ensureQueryData(authUserQueryOptions()).catch(() => undefined),
-      accounts,
-      fetchAccounts: () =>
-        loadAccounts(queryClient).then(
-          () => undefined,
-          () => undefined,
-        ),
-      activeAccount: () => chooseActiveAccount(accounts(), getActiveAccountId()),
-      demoWorkspace: getDemoWorkspace,
-    });
-    if (!result) return null;
+    const result = await runGuards(
+      guards,
+      {
+        route,
+        access,
+        pathname: new URL(request.url).pathname,
+        isLoggedIn,
+        demo: isLoggedIn && isDemo(),
+        // A failed lookup lets the navigation proceed; a 401 has ended the session meanwhile.
+        authUser: () => queryClient.ensureQueryData(authUserQueryOptions()).catch(() => undefined),
+        accounts,
+        fetchAccounts: () =>
+          loadAccounts(queryClient).then(
+            () => undefined,
+            () => undefined,
+          ),
+        activeAccount: () => chooseActiveAccount(accounts(), getActiveAccountId()),
+        demoWorkspace: getDemoWorkspace,
+      },
+      request.signal,
+    );
+    if (!result || request.signal.aborted) return null;
     if (result.message) showSnackbar(result.message.text, result.message.color);
     throw redirect(result.redirect);
   };

@@ -77,4 +77,20 @@ describe('runGuards', () => {
     expect(calls).toEqual(['pass', 'first']);
     expect(await runGuards([pass], context())).toBeUndefined();
   });
+
+  it('stops when a later navigation overtook this one while a guard waited', async () => {
+    const overtaken = new AbortController();
+    const calls: string[] = [];
+    const waits: Guard = async () => {
+      calls.push('waits');
+      overtaken.abort();
+      return undefined;
+    };
+    const later: Guard = () => {
+      calls.push('later');
+      return { redirect: '/account/create' };
+    };
+    expect(await runGuards([waits, later], context(), overtaken.signal)).toBeUndefined();
+    expect(calls).toEqual(['waits']);
+  });
 });

@@ -51,9 +51,19 @@ export const mfaSetupRequired: Guard = async ({ route, isLoggedIn, authUser }) =
 export const authRequired: Guard = ({ access, isLoggedIn }) =>
   access !== 'public' && !isLoggedIn ? { redirect: paths.home } : undefined;
 
-/** Runs guards in order; the first redirect wins. */
-export async function runGuards(guards: readonly Guard[], context: GuardContext): Promise<GuardResult> {
+/**
+ * Runs guards in order; the first redirect wins. A navigation overtaken by another (the
+ * one to the login when the session ended during a guard's request) stops at once: its
+ * remaining guards would act on a page no longer being opened (guard 4 would raise the
+ * loading overlay over the login).
+ */
+export async function runGuards(
+  guards: readonly Guard[],
+  context: GuardContext,
+  signal?: AbortSignal,
+): Promise<GuardResult> {
   for (const guard of guards) {
+    if (signal?.aborted) return undefined;
     const result = await guard(context);
     if (result) return result;
   }

@@ -4,7 +4,7 @@ import { setToken } from '../../api/token-storage';
 import { account, json, page, stubFetch } from '../../test/fake-api';
 import { setActiveAccountId } from '../accounts';
 import { afterLogin } from './after-login';
-import { getDemoWorkspaceId, isDemo } from './session-store';
+import { getDemoWorkspaceId, getEndedSession, isDemo, setEndedSession } from './session-store';
 
 const run = async () => {
   const navigate = vi.fn();
@@ -71,5 +71,33 @@ describe('afterLogin', () => {
     stubApi({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json({ detail: 'x' }, 500) });
     expect(await run()).toEqual(['/account/north', { replace: true }]);
     expect(isDemo()).toBe(false);
+  });
+
+  it('goes back to the page the user was on when the server had ended the session, once', async () => {
+    setEndedSession({ returnTo: '/workspace/view/3?view=v1' });
+    stubApi({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+    expect(await run()).toEqual(['/workspace/view/3?view=v1', { replace: true }]);
+    expect(getEndedSession()).toBeNull();
+    expect(await run()).toEqual(['/account/north', { replace: true }]);
+  });
+
+  it('lets the demo workspace win over the remembered page, as the spec fixes it', async () => {
+    setEndedSession({ returnTo: '/profile' });
+    stubApi({ '/api/accounts': () => json(page([])), '/api/demo': () => json(12) });
+    expect(await run()).toEqual(['/workspace/view/12', { replace: true }]);
+    expect(getEndedSession()).toBeNull();
+  });
+
+  it('never goes to another site, whatever the stored page says', async () => {
+    for (const returnTo of [
+      '//evil.example/x',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/\\evil.example',
+    ]) {
+      sessionStorage.setItem('sessionEnded', JSON.stringify({ returnTo }));
+      stubApi({ '/api/accounts': () => json(page(accounts)), '/api/demo': () => json(0) });
+      expect(await run(), returnTo).toEqual(['/account/north', { replace: true }]);
+    }
   });
 });

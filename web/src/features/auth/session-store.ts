@@ -1,6 +1,7 @@
 import type { MfaMethodName } from '@geows/contract';
 import { useSyncExternalStore } from 'react';
 import { getToken } from '../../api/token-storage';
+import { sameOriginPath } from '../../lib/return-path';
 import { flag, json, positiveId, storedValue } from '../../lib/stored-value';
 
 /**
@@ -63,3 +64,19 @@ const pendingLogin = storedValue(
 /** Without storage the verification screen sends the user back to log in. */
 export const getPendingLogin = (): PendingLogin | null => pendingLogin.get();
 export const setPendingLogin = (pending: PendingLogin | null): void => pendingLogin.set(pending);
+
+// ── A session the server ended (it refused the stored token): the login screen says so,
+// and the next login goes back to the page the user was on. For this tab only, and read
+// back through `sameOriginPath`, so a hand-edited value cannot lead to another site.
+export type EndedSession = { returnTo: string | null };
+
+const endedSession = storedValue(
+  'sessionEnded',
+  json((value): EndedSession => ({ returnTo: sameOriginPath((value as Partial<EndedSession>)?.returnTo) })),
+  { area: 'session' },
+);
+
+export const getEndedSession = (): EndedSession | null => endedSession.get();
+export const setEndedSession = (ended: EndedSession | null): void => endedSession.set(ended);
+export const useSessionEnded = (): boolean =>
+  useSyncExternalStore(endedSession.subscribe, () => endedSession.get() !== null);

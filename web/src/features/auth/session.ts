@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getToken, setToken } from '../../api/token-storage';
 import { authUserQueryOptions } from './api/get-auth-user';
 import { logoutRequest } from './api/logout';
-import { setAuthStatus, setDemo, setPendingLogin } from './session-store';
+import { setAuthStatus, setDemo, setEndedSession, setPendingLogin } from './session-store';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;
 
@@ -40,9 +40,49 @@ export async function logOut(queryClient: QueryClient, navigate: Navigate): Prom
       // Already revoked or unreachable: the token is dropped here either way.
     });
   }
+  setEndedSession(null);
   await endSession(queryClient, navigate, paths.home);
 }
 
-/** A 401 to the stored token (expired, revoked elsewhere): start again at the login. */
-export const handleUnauthorized = (queryClient: QueryClient, navigate: Navigate) =>
-  endSession(queryClient, navigate, paths.login);
+/** The screens a login starts from or passes through: never a page to come back to. */
+const loginScreens = [
+  paths.home,
+  paths.login,
+  paths.verification,
+  paths.register,
+  paths.reset,
+  paths.passwordReset,
+  paths.activate,
+  paths.activation,
+  paths.esriOAuthCallback,
+].map((pattern) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}/?$`));
+
+/** A place in the app, as the router and `window.location` give it. */
+export type Place = { pathname: string; search: string };
+
+/** The page to go back to after the next login: `place`, unless that is a login screen. */
+export function pageToReturnTo({ pathname, search }: Place): string | null {
+  return loginScreens.some((screen) => screen.test(pathname)) ? null : `${pathname}${search}`;
+}
+
+let ending: Promise<void> | null = null;
+
+/**
+ * A 401 to the stored token (expired, revoked elsewhere). At start-up several calls are
+ * refused at once: the first ends the session and makes the one navigation, to the login,
+ * which says why and remembers the page; the others change nothing (their token is no
+ * longer the stored one, and the session is already ending).
+ */
+export function handleUnauthorized(
+  queryClient: QueryClient,
+  navigate: Navigate,
+  /** The page being shown, or being opened when the refusal came during its loading. */
+  currentPlace: () => Place = () => window.location,
+): Promise<void> {
+  if (ending) return ending;
+  setEndedSession({ returnTo: pageToReturnTo(currentPlace()) });
+  ending = endSession(queryClient, navigate, paths.login).finally(() => {
+    ending = null;
+  });
+  return ending;
+}

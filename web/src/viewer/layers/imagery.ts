@@ -105,9 +105,15 @@ export const imageryAdapters = [
       }),
     ),
   ),
-  imagery('wms', ({ config, template }) =>
-    ready(new WebMapServiceImageryProvider(wmsRequests(config, template))),
-  ),
+  imagery('wms', ({ config, template }) => {
+    const { webMercator, ...requests } = wmsRequests(config, template);
+    return ready(
+      new WebMapServiceImageryProvider({
+        ...requests,
+        ...(webMercator ? { tilingScheme: new WebMercatorTilingScheme() } : {}),
+      }),
+    );
+  }),
   imagery('wmts', ({ config, template }) => {
     const { webMercator, ...tiles } = wmtsTiles(config, template);
     return ready(

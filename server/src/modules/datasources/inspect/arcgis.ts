@@ -1,4 +1,4 @@
-import { mercatorToLonLat } from './geo.js';
+import { envelopeInDegrees, lonLatConverter, wkidsOf } from './arcgis-crs.js';
 import {
   cleanText,
   type Extent,
@@ -7,7 +7,6 @@ import {
   isRecord,
   MAX_LAYERS,
   NotThisTypeError,
-  normalizeExtent,
   parseJsonObject,
   pathSegments,
   toNumber,
@@ -15,34 +14,7 @@ import {
 
 export type ArcgisKind = 'MapServer' | 'FeatureServer';
 
-const GEOGRAPHIC = new Set([4326, 4258]);
-const WEB_MERCATOR = new Set([3857, 102100, 102113, 900913]);
-
 const notThis = (kind: ArcgisKind) => `This is not an ArcGIS ${kind} description.`;
-
-/** The spatial reference's well-known id, preferring one the converter knows. */
-function wkidOf(sr: unknown): number | undefined {
-  if (!isRecord(sr)) return undefined;
-  const ids = [toNumber(sr.latestWkid), toNumber(sr.wkid)].filter((n): n is number => n !== undefined);
-  return ids.find((id) => GEOGRAPHIC.has(id) || WEB_MERCATOR.has(id)) ?? ids[0];
-}
-
-/** An ArcGIS envelope `{xmin, ymin, xmax, ymax, spatialReference}` in degrees, when convertible. */
-function envelopeToExtent(envelope: unknown, wkid: number | undefined): Extent | null {
-  if (!isRecord(envelope) || wkid === undefined) return null;
-  const xmin = toNumber(envelope.xmin);
-  const ymin = toNumber(envelope.ymin);
-  const xmax = toNumber(envelope.xmax);
-  const ymax = toNumber(envelope.ymax);
-  if (xmin === undefined || ymin === undefined || xmax === undefined || ymax === undefined) return null;
-  if (GEOGRAPHIC.has(wkid)) return normalizeExtent(xmin, ymin, xmax, ymax);
-  if (WEB_MERCATOR.has(wkid)) {
-    const [w, s] = mercatorToLonLat(xmin, ymin);
-    const [e, n] = mercatorToLonLat(xmax, ymax);
-    return normalizeExtent(w, s, e, n);
-  }
-  return null;
-}
 
 /** The service's name in its URL (`…/services/Folder/Name/MapServer`). */
 function serviceNameFromUrl(url: string): string | undefined {
@@ -132,19 +104,20 @@ export function parseArcgisService(kind: ArcgisKind, body: string, url: string):
   }
 
   let extent: Extent | null = null;
-  let wkid: number | undefined;
+  let spatialReference: unknown;
   for (const envelope of envelopes) {
     if (!isRecord(envelope)) continue;
-    const id = wkidOf(envelope.spatialReference) ?? wkidOf(json.spatialReference);
-    wkid ??= id;
-    extent = envelopeToExtent(envelope, id);
+    const sr = isRecord(envelope.spatialReference) ? envelope.spatialReference : json.spatialReference;
+    spatialReference ??= sr;
+    const converter = lonLatConverter(sr);
+    extent = converter ? envelopeInDegrees(envelope, converter) : null;
     if (extent) {
-      wkid = id;
+      spatialReference = sr;
       break;
     }
   }
-  wkid ??= wkidOf(json.spatialReference);
-  details.spatialReference = wkid ?? null;
+  spatialReference ??= json.spatialReference;
+  details.spatialReference = wkidsOf(spatialReference)[0] ?? null;
   details.tiled = Boolean(json.singleFusedMapCache || json.tileInfo);
   if (typeof json.currentVersion === 'number' || typeof json.currentVersion === 'string') {
     details.currentVersion = json.currentVersion;

@@ -128,7 +128,7 @@ describe('WMS GetCapabilities', () => {
     expect(r.extent).toBeNull();
   });
 
-  it('does not expand entities declared in a DOCTYPE', () => {
+  it('refuses a document that declares entities, saying so', () => {
     const bomb = `<?xml version="1.0"?>
       <!DOCTYPE WMS_Capabilities [
         <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
@@ -138,9 +138,10 @@ describe('WMS GetCapabilities', () => {
       ]>
       <WMS_Capabilities version="1.3.0"><Service><Title>&d;&d;&d;&d;</Title></Service>
       <Capability><Layer><Name>x</Name><Title>&d;</Title></Layer></Capability></WMS_Capabilities>`;
-    const r = parseWmsCapabilities(bomb, 'https://x.example/wms');
-    expect(r.title).toBe('&d;&d;&d;&d;');
-    expect(r.layers).toEqual([{ name: 'x', title: '&d;' }]);
+    expectNotThis(
+      () => parseWmsCapabilities(bomb, 'https://x.example/wms'),
+      'The document declares entities, which are not accepted.',
+    );
   });
 
   it('refuses other documents', () => {
@@ -296,7 +297,7 @@ describe('ArcGIS REST', () => {
     });
   });
 
-  it('keeps the extent unknown in other spatial references', () => {
+  it('converts a national grid’s extent to degrees, and keeps an unknown one’s unknown', () => {
     const body = JSON.stringify({
       currentVersion: 11,
       serviceDescription: '',
@@ -315,10 +316,15 @@ describe('ArcGIS REST', () => {
       body,
       'https://gis.example/arcgis/rest/services/Cadastre/Parcels/MapServer',
     );
-    expect(r.extent).toBeNull();
+    // Switzerland, in LV95.
+    expectExtent(r.extent, [5.904, 45.787, 10.563, 47.816], 2);
     expect(r.details?.spatialReference).toBe(2056);
     // "Layers" is ArcGIS's default map name: the service's name in the URL says more.
     expect(r.title).toBe('Parcels');
+    const unknown = body.replaceAll('2056', '99999');
+    expect(
+      parseArcgisMapServer(unknown, 'https://gis.example/arcgis/rest/services/X/MapServer').extent,
+    ).toBeNull();
   });
 
   it('reads a FeatureServer service', () => {

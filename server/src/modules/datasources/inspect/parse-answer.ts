@@ -7,6 +7,25 @@ import { parseTileset } from './tiles3d.js';
 import { parseWcsCapabilities } from './wcs.js';
 import { parseWmsCapabilities } from './wms.js';
 import { parseWmtsCapabilities } from './wmts.js';
+import { decodeXmlBytes } from './xml-encoding.js';
+
+const XML_KINDS: ReadonlySet<InspectTypeKey> = new Set(['wms', 'wmts', 'wcs']);
+
+/**
+ * `parseInspectAnswer` on the answer's bytes: an XML document in the encoding it declares
+ * (xml-encoding.ts); JSON is UTF-8 (RFC 8259). `contentType`: the answer's header.
+ */
+export function parseInspectBytes(
+  typeKey: InspectTypeKey,
+  bytes: Uint8Array,
+  url: string,
+  contentType?: string,
+): InspectResult {
+  const text = XML_KINDS.has(typeKey)
+    ? decodeXmlBytes(bytes, contentType)
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return parseInspectAnswer(typeKey, text, url);
+}
 
 /**
  * Describes `body`, the answer fetched from `inspectRequestUrl(typeKey, url)`. Throws

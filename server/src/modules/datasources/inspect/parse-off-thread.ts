@@ -2,16 +2,25 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../../lib/worker-thread.js';
 import { type InspectResult, NotThisTypeError } from './inspect-result.js';
-import { parseInspectAnswer } from './parse-answer.js';
+import { parseInspectBytes } from './parse-answer.js';
 import type { InspectTypeKey } from './request-url.js';
 
 /** What the server's thread sends the parse thread (parse-worker.ts), and what comes back. */
-export type ParseRequest = { id: number; key: InspectTypeKey; url: string; body: Uint8Array };
+export type ParseRequest = {
+  id: number;
+  key: InspectTypeKey;
+  url: string;
+  body: Uint8Array;
+  contentType: string | undefined;
+};
 export type ParseReply = { id: number; result?: InspectResult; notThisType?: string; error?: string };
 
 export type InspectParser = {
-  /** `parseInspectAnswer` on the answer's bytes; a large one on a thread of its own. */
-  parse(key: InspectTypeKey, body: Buffer, url: string): Promise<InspectResult>;
+  /**
+   * `parseInspectBytes` on the answer's bytes (`contentType`: its header); a large one, its
+   * decoding included, on a thread of its own.
+   */
+  parse(key: InspectTypeKey, body: Buffer, url: string, contentType?: string): Promise<InspectResult>;
   /** Stops the threads; jobs not done fail. */
   close(): Promise<void>;
 };
@@ -112,14 +121,14 @@ export function inspectParser(options: InspectParserOptions = {}): InspectParser
   }
 
   return {
-    async parse(key, body, url) {
-      if (body.length < inlineBelowBytes) return parseInspectAnswer(key, body.toString('utf8'), url);
+    async parse(key, body, url, contentType) {
+      if (body.length < inlineBelowBytes) return parseInspectBytes(key, body, url, contentType);
       if (closed) throw new Error('The inspect parser is closed');
       // Only a buffer that owns its whole ArrayBuffer can be handed over; others are copied.
       const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
       const bytes = owned ? new Uint8Array(body.buffer, 0, body.byteLength) : new Uint8Array(body);
       return new Promise<InspectResult>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, key, url, body: bytes }, resolve, reject });
+        queue.push({ request: { id: nextId++, key, url, body: bytes, contentType }, resolve, reject });
         dispatch();
       });
     },

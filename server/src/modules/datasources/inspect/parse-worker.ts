@@ -3,17 +3,16 @@
 // thread would stall every other request meanwhile and leave its heap that much larger.
 import { parentPort } from 'node:worker_threads';
 import { NotThisTypeError } from './inspect-result.js';
-import { parseInspectAnswer } from './parse-answer.js';
+import { parseInspectBytes } from './parse-answer.js';
 import type { ParseReply, ParseRequest } from './parse-off-thread.js';
 
 if (!parentPort) throw new Error('parse-worker runs as a worker thread');
 const port = parentPort;
 
-port.on('message', ({ id, key, url, body }: ParseRequest) => {
+port.on('message', ({ id, key, url, body, contentType }: ParseRequest) => {
   let reply: ParseReply;
   try {
-    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-    reply = { id, result: parseInspectAnswer(key, text, url) };
+    reply = { id, result: parseInspectBytes(key, body, url, contentType) };
   } catch (error) {
     reply =
       error instanceof NotThisTypeError

@@ -1,3 +1,4 @@
+import { crsList } from './crs-list.js';
 import {
   cleanText,
   type Extent,
@@ -61,15 +62,20 @@ function layerExtent(layer: XmlNode): Extent | null {
   return null;
 }
 
-function texts(nodes: XmlNode[], max: number): string[] {
-  const out: string[] = [];
+/** The distinct texts, each whole: a format such as `image/png; mode=8bit` holds spaces. */
+function wholeTexts(nodes: XmlNode[], max: number): string[] {
+  const out = new Set<string>();
   for (const node of nodes) {
-    for (const part of (textOf(node) ?? '').split(/\s+/)) {
-      if (part && !out.includes(part)) out.push(part);
-      if (out.length >= max) return out;
-    }
+    const text = cleanText(textOf(node), 1000);
+    if (text) out.add(text);
+    if (out.size >= max) break;
   }
-  return out;
+  return [...out];
+}
+
+/** Every CRS named; WMS 1.1.1 lets one `<SRS>` list several, separated by spaces. */
+function* crsNames(nodes: XmlNode[]): Generator<string> {
+  for (const node of nodes) for (const name of (textOf(node) ?? '').split(/\s+/)) if (name) yield name;
 }
 
 /** Reads a WMS 1.1.1 (`WMT_MS_Capabilities`) or 1.3.0 (`WMS_Capabilities`) GetCapabilities answer. */
@@ -112,8 +118,8 @@ export function parseWmsCapabilities(body: string, url: string): InspectResult {
   const getMap = path(capability, 'Request', 'GetMap');
   const details: Record<string, unknown> = {
     version: attr(root.node, 'version') ?? (root.name === 'WMS_Capabilities' ? '1.3.0' : '1.1.1'),
-    formats: texts(children(getMap, 'Format'), 50),
-    crs: first ? texts([...children(first, 'CRS'), ...children(first, 'SRS')], 200) : [],
+    formats: wholeTexts(children(getMap, 'Format'), 50),
+    ...crsList(crsNames(first ? [...children(first, 'CRS'), ...children(first, 'SRS')] : [])),
   };
   const getMapUrl = attr(path(getMap, 'DCPType', 'HTTP', 'Get', 'OnlineResource'), 'href');
   if (getMapUrl) details.getMapUrl = getMapUrl;

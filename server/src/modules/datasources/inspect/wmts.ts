@@ -97,8 +97,9 @@ export function parseWmtsCapabilities(body: string, url: string): InspectResult 
       name,
       formats: distinctTexts(children(layer, 'Format')),
       styles: distinctTexts(styles.map((s) => child(s, 'Identifier') ?? {})),
+      // Each link names one set by the schema, but some servers name several in one link.
       tileMatrixSets: distinctTexts(
-        children(layer, 'TileMatrixSetLink').map((l) => child(l, 'TileMatrixSet') ?? {}),
+        children(layer, 'TileMatrixSetLink').flatMap((link) => children(link, 'TileMatrixSet')),
       ),
     };
     const defaultId = cleanText(childText(defaultStyle, 'Identifier'), 1000);

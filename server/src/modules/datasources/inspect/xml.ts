@@ -1,11 +1,15 @@
 import { XMLParser } from 'fast-xml-parser';
 import { firstNonSpace, isRecord, NotThisTypeError } from './inspect-result.js';
 
+/** Deeper than this is refused: no capabilities document needs it, and each level costs. */
+const MAX_DEPTH = 100;
+
 /**
  * XML reading for the OGC capabilities parsers. fast-xml-parser never fetches
- * anything; entity processing is off so a DOCTYPE cannot expand entities (no
- * "billion laughs"). The predefined entities and character references are decoded
- * afterwards, on the few text values the parsers keep.
+ * anything, and a document that declares entities is refused before it is parsed (no
+ * XXE, no "billion laughs"); a DOCTYPE that only names its DTD, as WMS 1.1.1 documents
+ * do, is read (the DTD is never fetched). The predefined entities and character
+ * references are decoded afterwards, on the few text values the parsers keep.
  */
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -19,21 +23,31 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   commentPropName: false,
-  maxNestedTags: 100,
+  maxNestedTags: MAX_DEPTH,
 });
+
+export const ENTITIES_REFUSED = 'The document declares entities, which are not accepted.';
+export const TOO_DEEP = `The document is nested too deeply (more than ${MAX_DEPTH} levels).`;
 
 export type XmlNode = Record<string, unknown>;
 
 /** The document's root element: its (prefix-less) name and content. */
 export type XmlRoot = { name: string; node: XmlNode };
 
-/** Parses `body`; throws `NotThisTypeError(message)` when it is not XML with one root element. */
+/**
+ * Parses `body`; throws `NotThisTypeError(message)` when it is not XML with one root
+ * element, and says so when it was refused for declaring entities or for its depth.
+ */
 export function parseXmlRoot(body: string, message: string): XmlRoot {
   if (firstNonSpace(body) !== '<') throw new NotThisTypeError(message);
+  if (doctypeOf(body)?.includes('<!ENTITY')) throw new NotThisTypeError(ENTITIES_REFUSED);
   let doc: unknown;
   try {
     doc = parser.parse(body);
-  } catch {
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : '';
+    if (reason.includes('Maximum nested tags')) throw new NotThisTypeError(TOO_DEEP);
+    if (/\bentit/i.test(reason)) throw new NotThisTypeError(ENTITIES_REFUSED);
     throw new NotThisTypeError(message);
   }
   if (!isRecord(doc)) throw new NotThisTypeError(message);
@@ -45,6 +59,44 @@ export function parseXmlRoot(body: string, message: string): XmlRoot {
     throw new NotThisTypeError(message);
   }
   throw new NotThisTypeError(message);
+}
+
+const isBlank = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+
+/**
+ * The document type declaration, when the prolog (declaration, comments, processing
+ * instructions) is followed by one; read only up to its end, so a large document costs
+ * nothing here.
+ */
+function doctypeOf(text: string): string | undefined {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+    let close: string;
+    if (text.startsWith('<!DOCTYPE', i)) return text.slice(i, doctypeEnd(text, i));
+    if (text.startsWith('<?', i)) close = '?>';
+    else if (text.startsWith('<!--', i)) close = '-->';
+    else return undefined;
+    const end = text.indexOf(close, i + 2);
+    if (end < 0) return undefined;
+    i = end + close.length;
+  }
+}
+
+/** Where the DOCTYPE starting at `start` ends: its `>`, past quoted text and the `[…]` subset. */
+function doctypeEnd(text: string, start: number): number {
+  let quote = '';
+  let depth = 0;
+  for (let i = start + 2; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (c === '>' && depth === 0) return i + 1;
+  }
+  return text.length;
 }
 
 /** A value that may be one element or several, as a list. */

@@ -1,15 +1,18 @@
+import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Screen } from '../../../components/ui/screen';
 import { useRouteLoading } from '../../../lib/use-route-loading';
+import { AccountActivity } from '../../audit';
 import { useWorkspaces, WorkspacesSection } from '../../workspaces';
 import { setActiveAccountId } from '../active-account';
 import { useAccounts } from '../api/get-accounts';
 
 /**
- * /account/{slug} (docs/product.md, "Screens"): the account's name and its workspaces.
+ * /account/{slug} (docs/product.md, "Screens"): the account's name, its workspaces and,
+ * for its admin (the only one who sees the page), its security events.
  * Opening it makes the account active; a slug that is not one of the caller's accounts
  * is not found, whoever it belongs to.
  */
@@ -29,7 +32,10 @@ export function AccountScreen() {
   if (!account) return <NotFound />;
   return (
     <Screen overline={t('menu.account')} title={account.name} intro={account.description}>
-      <WorkspacesSection account={account} />
+      <Stack spacing={3}>
+        <WorkspacesSection account={account} />
+        <AccountActivity accountId={account.id} />
+      </Stack>
     </Screen>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
@@ -5,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSiteBranding } from '../../sites';
+import { useSessionEnded } from '../session-store';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
@@ -12,6 +14,7 @@ import { LoginForm } from './login-form';
 export function LoginScreen() {
   const { t } = useTranslation();
   const { ready, name, defaultLogo } = useSiteBranding();
+  const sessionEnded = useSessionEnded();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 10 }, flex: 1, display: 'flex', alignItems: 'center' }}>
@@ -45,6 +48,12 @@ export function LoginScreen() {
         </Stack>
         <Box sx={{ flex: 1, display: 'flex', justifyContent: { xs: 'center', md: 'flex-end' } }}>
           <AuthCard title={t('auth.loginTitle')} titleComponent="h2">
+            {/* Stays until the next login: a reason to log in again must not vanish like a snackbar. */}
+            {sessionEnded && (
+              <Alert severity="info" role="status" aria-live="polite" sx={{ mb: 2.5 }}>
+                {t('auth.sessionEnded')}
+              </Alert>
+            )}
             <LoginForm />
           </AuthCard>
         </Box>

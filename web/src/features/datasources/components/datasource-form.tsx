@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -41,6 +41,7 @@ import {
   fieldsFilter,
   typeIdOf,
 } from '../datasource-form-values';
+import { versionAfterInspect } from '../inspected-version';
 import { ArcgisSignIn } from './arcgis-sign-in';
 import { ConfigInput } from './config-input';
 import { InspectResultPanel } from './inspect-result';
@@ -77,7 +78,7 @@ export function DatasourceForm({
     [uploaded, detail],
   );
   const firstType = detail?.type ?? types[0]?.id;
-  const { control, handleSubmit, setError, clearErrors, getValues, setValue, reset, formState } =
+  const { control, handleSubmit, setError, clearErrors, getValues, setValue, reset, watch, formState } =
     useForm<DatasourceFormValues>({
       resolver: datasourceResolver(context),
       defaultValues: {
@@ -101,6 +102,15 @@ export function DatasourceForm({
   const pickerValue = useWatch({ control, name: `config.${picker?.field ?? 'layers'}` });
   const secrets = new Set(detail?.secrets ?? []);
 
+  // A WMS version the user picks here wins over the one the service offers (inspect).
+  const versionPicked = useRef(false);
+  useEffect(() => {
+    const watching = watch((_values, { name, type }) => {
+      if (name === 'config.version' && type === 'change') versionPicked.current = true;
+    });
+    return () => watching.unsubscribe();
+  }, [watch]);
+
   const changeType = (value: string) => {
     // Another type has other settings: they start from its defaults.
     reset({
@@ -109,6 +119,20 @@ export function DatasourceForm({
       config: initialInputValues(context.fieldsFor(typeIdOf(value))),
     });
     setFound(null);
+    versionPicked.current = false;
+  };
+
+  /** The service's own version in the form, once inspect has read it (inspected-version.ts). */
+  const keepOfferedVersion = (result: InspectResult) => {
+    if (typeKey !== 'wms') return;
+    const stored = detail?.config.version;
+    const version = versionAfterInspect({
+      result,
+      current: String(getValues('config.version') ?? ''),
+      picked: versionPicked.current,
+      stored: typeof stored === 'string' ? stored : undefined,
+    });
+    if (version) setValue('config.version', version, { shouldDirty: true });
   };
 
   /** Puts the server's field messages under their fields; answers whether any found one. */
@@ -130,9 +154,13 @@ export function DatasourceForm({
     setFound(null);
     try {
       const config = configOf(getValues(), context);
-      setFound(
-        await inspect.mutateAsync({ type: typeId, config, ...(detail ? { datasource: detail.id } : {}) }),
-      );
+      const result = await inspect.mutateAsync({
+        type: typeId,
+        config,
+        ...(detail ? { datasource: detail.id } : {}),
+      });
+      keepOfferedVersion(result);
+      setFound(result);
     } catch (error) {
       if (!applyServerErrors(error)) show(errorText(error, t), 'error');
     }

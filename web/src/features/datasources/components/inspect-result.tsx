@@ -13,9 +13,12 @@ import { type LayerPicker, selectedLayers, toggleLayer } from '../config-fields'
 
 const degrees = (value: number) => value.toFixed(4);
 
+const valueSx = { m: 0, mb: { xs: 0.5, sm: 0 }, overflowWrap: 'anywhere' } as const;
+
 /**
- * What "Test connection" found: the service's title, its extent and its sub-layers; for
- * WMS, WMTS and ArcGIS MapServer the sub-layers can be picked, filling the layers field.
+ * What "Test connection" found: the service's title, its extent, its version and its
+ * sub-layers; for WMS, WMTS and ArcGIS MapServer the sub-layers can be picked, filling the
+ * layers field.
  */
 export function InspectResultPanel({
   result,
@@ -31,6 +34,8 @@ export function InspectResultPanel({
 }) {
   const { t } = useTranslation();
   const listId = useId();
+  // The version the service answered in: the one a WMS source is saved with (inspected-version.ts).
+  const version = typeof result.details?.version === 'string' ? result.details.version : undefined;
   const chosen = new Set(picker?.multiple ? selectedLayers(value) : [value.trim()]);
 
   return (
@@ -42,20 +47,37 @@ export function InspectResultPanel({
       <AlertTitle>{t('datasourceForm.found')}</AlertTitle>
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          // On a phone each value goes under its name: beside it, the long names leave it a sliver.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'auto minmax(0, 1fr)' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
       >
         <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
           {t('datasourceForm.title')}
         </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="dd" variant="body2" sx={valueSx}>
           {result.title || '—'}
         </Typography>
         <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
           {t('datasourceForm.extent')}
         </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        <Typography component="dd" variant="body2" sx={valueSx}>
           {result.extent ? result.extent.map(degrees).join(', ') : t('datasourceForm.noExtent')}
         </Typography>
+        {version && (
+          <>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
+              {t('datasourceForm.serviceVersion')}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={valueSx}>
+              {version}
+            </Typography>
+          </>
+        )}
       </Box>
       {(picker || result.layers.length > 0) && (
         <Stack spacing={0.5} sx={{ mt: 2 }}>

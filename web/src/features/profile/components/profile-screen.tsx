@@ -2,13 +2,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RecentActivity } from '../../audit';
 import { useAuthUser } from '../../auth';
 import { SecuritySection } from '../../mfa';
 import { AccountSection } from './account-section';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 
-/** The profile (docs/product.md, "Screens"): account, Beveiliging, Profile details, Change password. */
+/** The profile (docs/product.md, "Screens"): account, Beveiliging, Profile details, Change password, Recent activity. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { data: user } = useAuthUser();
@@ -23,6 +24,7 @@ export function ProfileScreen() {
         <SecuritySection user={user} />
         <ProfileDetailsForm />
         <ChangePasswordForm username={user?.username} />
+        <RecentActivity />
       </Stack>
     </Container>
   );

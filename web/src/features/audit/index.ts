@@ -1,0 +1,2 @@
+export { AccountActivity } from './components/account-activity';
+export { RecentActivity } from './components/recent-activity';
