@@ -20,5 +20,6 @@ export * from './paths.js';
 export * from './sites.js';
 export * from './user-groups.js';
 export * from './users.js';
+export * from './wms.js';
 export * from './workspace-plugins.js';
 export * from './workspaces.js';

@@ -7,7 +7,7 @@
  * what these functions give them.
  */
 
-import type { LayerTemplate } from '@geows/contract';
+import { type LayerTemplate, wmsRequestKeys } from '@geows/contract';
 import type { LayerConfigs } from './layer-config';
 
 /** The layer names of a comma-separated list (WMS `layers`, ArcGIS `show:1,2` or `1,2`). */
@@ -33,33 +33,6 @@ export function withQuery(url: string, parameters: Record<string, string>, base:
 const servicePath = (url: string) => (url.split('?')[0] ?? '').replace(/\/+$/, '');
 
 // WMS
-
-/**
- * Query keys of a WMS request that the map sets itself (Cesium's provider, the legend):
- * left in a source's address (a GetCapabilities address pasted whole) they would go out
- * twice, and a server reading the first would answer `REQUEST=GetCapabilities` or another
- * version.
- */
-const wmsRequestKeys = new Set([
-  'service',
-  'request',
-  'version',
-  'layers',
-  'styles',
-  'format',
-  'transparent',
-  'srs',
-  'crs',
-  'bbox',
-  'width',
-  'height',
-  'query_layers',
-  'info_format',
-  'i',
-  'j',
-  'x',
-  'y',
-]);
 
 /** Codes of Web Mercator, which a map service may name instead of EPSG:3857. */
 const webMercatorCodes = /^EPSG:(3857|900913|3785|102100|102113)$/i;

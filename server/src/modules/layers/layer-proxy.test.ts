@@ -1,3 +1,4 @@
+import { wmsRequestKeys } from '@geows/contract';
 import { describe, expect, it } from 'vitest';
 import { proxiedUrl, upstreamRequest } from './layer-proxy.js';
 import { createCapabilities } from './proxy-capability.js';
@@ -36,6 +37,24 @@ describe('the layer proxy’s addresses', () => {
       wholeFolder: true,
     });
     expect(content.url).toBe('https://t.example.org/city/tiles/0.glb');
+  });
+
+  it('lets the map set a WMS request’s own keys when the source’s address is a GetCapabilities one', () => {
+    const source = 'https://maps.example.org/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1&map=a';
+    const getMap = upstreamRequest(
+      source,
+      'wms',
+      'service=WMS&request=GetMap&version=1.1.1&layers=parcels&srs=EPSG:4326&bbox=0,45,45,90&map=b',
+      { basic: { username: 'ops', password: 's3cret' }, requestKeys: wmsRequestKeys },
+    );
+    expect(getMap.url).toBe(
+      'https://maps.example.org/wms?map=a&service=WMS&request=GetMap&version=1.1.1&layers=parcels&srs=EPSG%3A4326&bbox=0%2C45%2C45%2C90',
+    );
+    // Without the map's keys (any other kind) the source's address stays fixed, as before.
+    const fixed = upstreamRequest(source, 'wms', 'request=GetMap', {});
+    expect(fixed.url).toBe(
+      'https://maps.example.org/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1&map=a',
+    );
   });
 
   it('keeps a tile template’s placeholders for the map, and serves anything below its fixed folder', () => {

@@ -52,6 +52,8 @@ export type Credentials = {
   token?: string;
   apiKey?: { parameter: string; value: string };
   subdomains?: readonly string[];
+  /** Keys the map sets itself on every request (a WMS's REQUEST, VERSION, BBOX…): the browser's count, not the source's. */
+  requestKeys?: ReadonlySet<string>;
 };
 
 /**
@@ -89,12 +91,16 @@ export function upstreamRequest(
   const target = new URL(source.origin);
   target.pathname = `${folder}${rest}`;
   if (!target.pathname.startsWith(folder)) throw refuse();
-  // A template's query may hold placeholders the map does not fill here: those stay out.
-  for (const [key, value] of source.searchParams)
-    if (!/[{}]/.test(value)) target.searchParams.append(key, value);
+  // A template's query may hold placeholders the map does not fill here: those stay out, and so
+  // do the request keys the map sets itself (a GetCapabilities address saved whole would
+  // otherwise turn every GetMap into REQUEST=GetCapabilities).
+  const sourceParams = [...source.searchParams].filter(
+    ([key, value]) => !/[{}]/.test(value) && !credentials.requestKeys?.has(key.toLowerCase()),
+  );
+  for (const [key, value] of sourceParams) target.searchParams.append(key, value);
   // What the source fixes stays fixed: the browser can neither repeat nor replace a parameter
   // of the source's address (a `map=` a server would read twice) or of the credentials.
-  const fixed = [...source.searchParams].filter(([, value]) => !/[{}]/.test(value)).map(([key]) => key);
+  const fixed = sourceParams.map(([key]) => key);
   const reserved = new Set(
     ['token', credentials.apiKey?.parameter, ...fixed].map((key) => key?.toLowerCase()),
   );

@@ -1,4 +1,4 @@
-import { datasourceTypeById, type LayerSource } from '@geows/contract';
+import { datasourceTypeById, type LayerSource, wmsRequestKeys } from '@geows/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthedUser } from '../auth/authenticate.js';
@@ -151,6 +151,7 @@ export function createLayerSourcesService(
       const upstream = upstreamRequest(String(source.config.url ?? ''), rest, query, {
         // A tileset and a terrain name their content relative to themselves.
         wholeFolder: key === '3dtiles' || key === 'cesium-terrain',
+        ...(key === 'wms' ? { requestKeys: wmsRequestKeys } : {}),
         ...(apiKey ? { apiKey } : {}),
         ...(Array.isArray(source.config.subdomains)
           ? { subdomains: source.config.subdomains.map(String) }
