@@ -80,7 +80,6 @@ export async function startServer(env, how = 'npm') {
   }
   return {
     url,
-    pid: child.pid,
     rssMb: () => serverRssMb(child.pid),
     async stop() {
       try {
