@@ -25,6 +25,8 @@ export function failWhenCutOff(
   const arm = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      // A disk that is behind (the destination still draining) is slow, not cut off.
+      if (destination.writableNeedDrain) return arm();
       destination.destroy(validationFailed({ file: ['The upload ended before the file was complete.'] }));
       file.destroy();
     }, idleMs);
