@@ -2,7 +2,6 @@ import { allEndpoints, type Endpoint } from '@geows/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from './lib/crypto.js';
 import { routeAccess } from './lib/route-access.js';
-import { createTestApp, type TestApp } from './test/app.js';
 import { type Call, type Caller, type Recipe, recipes } from './test/access/calls.js';
 import {
   addressesAnObject,
@@ -27,6 +26,7 @@ import {
   workspaceVersion,
 } from './test/access/tenants.js';
 import { judge, leaksTo, named } from './test/access/verdicts.js';
+import { createTestApp, type TestApp } from './test/app.js';
 import { auth, loginToken } from './test/factories.js';
 import { type MailServer, startMailServer } from './test/mail-server.js';
 

@@ -17,6 +17,7 @@ import {
   malformedBody,
   oddContentType,
 } from './hostile-values.js';
+import { type FuzzForm, formRequest, fuzzForm } from './multipart-form.js';
 import {
   anyEmail,
   anyPassword,
@@ -28,7 +29,6 @@ import {
   TenantRef,
   type Tenants,
 } from './tenant-refs.js';
-import { type FuzzForm, formRequest, fuzzForm } from './multipart-form.js';
 import { type ArbitraryOptions, arbitraryOf } from './zod-arbitrary.js';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { expandNesting } from './hostile-values.js';
 import type { FuzzTenant } from './fuzz-tenant.js';
+import { expandNesting } from './hostile-values.js';
 
 /** The two tenants: `A`, whose admin the fuzzer is, and `B`, someone else's. */
 export type Tenants = { A: FuzzTenant; B: FuzzTenant };

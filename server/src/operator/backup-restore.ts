@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { acquireLock, readLock } from '../db/lock.js';
 import { loadPgliteDump } from '../db/pglite-load.js';
-import { unpackBackup } from './backup-archive.js';
 import { describeRestoredKey, postgresRestoreAdvice } from './backup.js';
+import { unpackBackup } from './backup-archive.js';
 import { OperatorError } from './commands.js';
 
 async function readBackupFile(file: string): Promise<Buffer> {

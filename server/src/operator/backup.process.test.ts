@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type MailServer, startMailServer } from '../test/mail-server.js';
-import { BACKUP_FORMAT, keyFingerprint, packBackup, sha256, tar } from './backup-archive.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+import { BACKUP_FORMAT, keyFingerprint, packBackup, sha256, tar } from './backup-archive.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const SECRET_KEY = 'backup-test-key-0123456789-abcdefghijklmnop';

@@ -172,14 +172,18 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
     expect(tile.statusCode, tile.body).toBe(200);
     expect(tile.headers['content-type']).toBe('image/png');
     expect(tile.headers['x-content-type-options']).toBe('nosniff');
-    expect(tile.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+    expect(tile.headers['content-security-policy']).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'none'",
+    );
     expect(tile.headers['content-disposition']).toBeUndefined();
 
     const tileset = await get(`${base}tileset.json`);
     expect(tileset.statusCode).toBe(200);
     expect(tileset.json()).toEqual({ asset: { version: '1.1' } });
     expect(tileset.headers['content-disposition']).toBe('attachment');
-    expect(tileset.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+    expect(tileset.headers['content-security-policy']).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'none'",
+    );
     expect(tileset.headers['x-content-type-options']).toBe('nosniff');
 
     // A tile without a type is passed as opaque bytes, never as something to render.
@@ -195,7 +199,9 @@ describe('the layer proxy serves nothing that could run on this origin', () => {
     expect(info.body).toContain('Dike 7');
     expect(info.headers['content-type']).toBe('text/html');
     expect(info.headers['content-disposition']).toBe('attachment');
-    expect(info.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+    expect(info.headers['content-security-policy']).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'none'",
+    );
   });
 
   it('never lets the browser repeat or replace a parameter the source fixes', async () => {
