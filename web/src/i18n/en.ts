@@ -407,6 +407,8 @@ export const en = {
     serviceVersion: 'Version',
     layers: 'Layers',
     noLayers: 'The service offers no separate layers.',
+    layersCut:
+      'The service offers {{total}} layers; the first {{shown}} are listed. Type the names of others in the layers field.',
     pickLayers: 'Tick the layers to show; they fill the Layers field.',
     pickLayer: 'Choose the layer to show; it fills the Layer field.',
     addParameter: 'Add parameter',

@@ -412,6 +412,8 @@ export const nl: Messages = {
     serviceVersion: 'Versie',
     layers: 'Lagen',
     noLayers: 'De dienst biedt geen afzonderlijke lagen aan.',
+    layersCut:
+      'De dienst biedt {{total}} lagen aan; de eerste {{shown}} staan hier. Typ de namen van andere in het veld lagen.',
     pickLayers: 'Vink de lagen aan die je wilt tonen; ze vullen het veld Lagen.',
     pickLayer: 'Kies de laag die je wilt tonen; hij vult het veld Laag.',
     addParameter: 'Parameter toevoegen',

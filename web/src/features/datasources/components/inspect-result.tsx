@@ -36,6 +36,11 @@ export function InspectResultPanel({
   const listId = useId();
   // The version the service answered in: the one a WMS source is saved with (inspected-version.ts).
   const version = typeof result.details?.version === 'string' ? result.details.version : undefined;
+  // A huge service's list is cut by the server (details.layerCount is then the total).
+  const layerTotal =
+    result.details?.layersTruncated === true && typeof result.details.layerCount === 'number'
+      ? result.details.layerCount
+      : undefined;
   const chosen = new Set(picker?.multiple ? selectedLayers(value) : [value.trim()]);
 
   return (
@@ -82,8 +87,16 @@ export function InspectResultPanel({
       {(picker || result.layers.length > 0) && (
         <Stack spacing={0.5} sx={{ mt: 2 }}>
           <Typography id={listId} variant="subtitle2">
-            {t('datasourceForm.layers')} ({result.layers.length})
+            {t('datasourceForm.layers')} ({(layerTotal ?? result.layers.length).toLocaleString()})
           </Typography>
+          {layerTotal !== undefined && (
+            <Typography variant="body2" color="text.secondary">
+              {t('datasourceForm.layersCut', {
+                total: layerTotal.toLocaleString(),
+                shown: result.layers.length.toLocaleString(),
+              })}
+            </Typography>
+          )}
           {result.layers.length === 0 ? (
             <Typography variant="body2">{t('datasourceForm.noLayers')}</Typography>
           ) : (
