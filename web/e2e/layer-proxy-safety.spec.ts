@@ -71,5 +71,7 @@ test('a layer server’s pages and scripts never run on the app’s origin', asy
   const tileset = await request.get(`${folder}tileset.json`);
   expect(tileset.status()).toBe(200);
   expect(tileset.headers()['x-content-type-options']).toBe('nosniff');
-  expect(tileset.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(tileset.headers()['content-security-policy']).toBe(
+    "default-src 'none'; sandbox; frame-ancestors 'none'",
+  );
 });
