@@ -251,6 +251,7 @@ export const en = {
     wrongCode: 'wrong code',
     unknownUser: 'unknown username',
     inactive: 'account not active yet',
+    lockedOut: 'refused: too many failed attempts',
     displayedRows: '{{from}}–{{to}} of {{count}}',
     firstPage: 'Go to first page',
     lastPage: 'Go to last page',

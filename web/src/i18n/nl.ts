@@ -254,6 +254,7 @@ export const nl: Messages = {
     wrongCode: 'verkeerde code',
     unknownUser: 'onbekende gebruikersnaam',
     inactive: 'account nog niet actief',
+    lockedOut: 'geweigerd: te veel mislukte pogingen',
     displayedRows: '{{from}}–{{to}} van {{count}}',
     firstPage: 'Naar de eerste pagina',
     lastPage: 'Naar de laatste pagina',

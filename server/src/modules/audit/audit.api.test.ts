@@ -108,6 +108,25 @@ describe('audit trail', () => {
     expect(await everything()).not.toContain(carol.password);
   });
 
+  it('records the attempts refused while a username is locked out', async () => {
+    const dave = await buildActiveUser(t, mail);
+    // From an address of its own, so that the per-address rate limit stays out of the way.
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        remoteAddress: '192.0.2.45',
+        payload: { username: dave.username, password },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('Not-His-Password-1')).statusCode).toBe(400);
+    const refused = await attempt(dave.password);
+    expect(refused.statusCode).toBe(429);
+    const [latest] = await select(
+      sql`select actor_id, details from audit_events where actor_id = ${dave.id} order by id desc limit 1`,
+    );
+    expect(latest).toEqual({ actor_id: dave.id, details: { reason: 'locked_out' } });
+  });
+
   it('keeps what the caller controls bounded', async () => {
     const longName = `x${'y'.repeat(250)}`;
     await t.app.inject({

@@ -124,7 +124,11 @@ export function createAuthService(
           client,
           details: { reason },
         });
-      await deps.failures.attempt(user?.username ?? input.username, 'error');
+      // Refused while the name is locked out: the owner should see someone kept trying.
+      await deps.failures.attempt(user?.username ?? input.username, 'error').catch(async (error) => {
+        await failed('locked_out');
+        throw error;
+      });
       if (!user) {
         await burnPasswordCheck(input.password);
         await failed('unknown_user');

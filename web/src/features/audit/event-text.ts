@@ -7,6 +7,7 @@ const loginFailures = {
   wrong_code: 'audit.wrongCode',
   unknown_user: 'audit.unknownUser',
   inactive: 'audit.inactive',
+  locked_out: 'audit.lockedOut',
 } as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
