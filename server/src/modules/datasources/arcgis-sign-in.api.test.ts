@@ -90,8 +90,17 @@ describe('Sign in with ArcGIS', () => {
   let bob: TestUser;
   let token: string;
   let bobToken: string;
-  let source: { id: number };
+  let source: { id: number; account: number };
 
+  /** The details of the source's secret changes in its account's audit trail, newest first. */
+  const arcgisEvents = async () => {
+    const res = await t.app.inject({ url: `/api/accounts/${source.account}/events`, headers: auth(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/tok-1|ref-1/);
+    return (res.json().results as { kind: string; object_id: number | null; details: unknown }[])
+      .filter((event) => event.kind === 'datasource_secrets_changed' && event.object_id === source.id)
+      .map((event) => event.details);
+  };
   const signIn = (id: number, payload: Record<string, unknown>, as = token) =>
     t.app.inject({
       method: 'POST',
@@ -150,6 +159,8 @@ describe('Sign in with ArcGIS', () => {
     const read = await t.app.inject({ url: `/api/datasources/${source.id}`, headers: auth(token) });
     expect(read.json().arcgis.username).toBe('esri_planner');
     expect(read.body).not.toMatch(/tok-1|ref-1/);
+    // The account's audit trail: a person signing in changed the source's secrets (named, not shown).
+    expect(await arcgisEvents()).toEqual([{ arcgis: 'set' }]);
   });
 
   it('refreshes a token that runs out when the service is reached, and keeps the sign-in across edits', async () => {
@@ -166,6 +177,8 @@ describe('Sign in with ArcGIS', () => {
     expect(inspect.statusCode).toBe(200);
     expect(inspect.json().title).toBe('Zoning');
     expect(portal.grants.at(-1)).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'ref-1' });
+    // A refresh by the server is routine: no new event.
+    expect(await arcgisEvents()).toEqual([{ arcgis: 'set' }]);
     const renamed = await t.app.inject({
       method: 'PATCH',
       url: `/api/datasources/${source.id}`,

@@ -91,7 +91,7 @@ export function createArcgisSignInService(deps: {
       const result = sessionFrom(answer, portal, clientId);
       if (!result.session)
         throw new HttpError(400, 'sign-in failed', { detail: `ArcGIS did not sign you in: ${result.error}` });
-      const updated = await deps.datasources.storeArcgisSession(datasource, result.session);
+      const updated = await deps.datasources.storeArcgisSession(datasource, result.session, caller);
       const { usage } = await deps.datasources.owned(caller, id);
       return deps.datasources.detail(updated, usage);
     },

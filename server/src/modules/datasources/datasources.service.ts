@@ -119,11 +119,27 @@ export function createDatasourcesService(
     },
 
     /** Replaces the ArcGIS sign-in kept with a source (null ends it); the other secrets stay. */
-    async storeArcgisSession(row: repo.DatasourceRow, session: ArcgisSession | null) {
-      const { arcgis: _previous, ...values } = openSecrets(row.secrets);
+    /**
+     * Stores (or clears) a source's ArcGIS sign-in. A person signing in (`by`) changes the
+     * source's secrets: the audit trail records it with the change; a token refreshed by the
+     * server is routine and is not recorded.
+     */
+    async storeArcgisSession(row: repo.DatasourceRow, session: ArcgisSession | null, by?: AuthedUser) {
+      const { arcgis: previous, ...values } = openSecrets(row.secrets);
       const next: Secrets = session ? { ...values, arcgis: session } : values;
-      const updated = await repo.updateDatasource(db, row.id, { secrets: sealSecrets(next) });
-      if (!updated) throw notFound();
+      const updated = await db.transaction(async (tx) => {
+        const stored = await repo.updateDatasource(tx, row.id, { secrets: sealSecrets(next) });
+        if (!stored) throw notFound();
+        if (by)
+          await recordAudit(tx, {
+            kind: 'datasource_secrets_changed',
+            actor: by,
+            account: stored.accountId,
+            object: { type: 'datasource', id: stored.id, label: stored.name },
+            details: { arcgis: session ? (previous ? 'changed' : 'set') : 'cleared' },
+          });
+        return stored;
+      });
       return updated;
     },
 
