@@ -18,7 +18,11 @@ export const freePort = () =>
     });
   });
 
-/** Resident memory (MB) of every process of the server's group: npm start's node, and any workers. */
+/**
+ * Resident memory (MB) of every process of the server's group: npm start's node, and any workers;
+ * not npm itself, nor the web app's compression that start.mjs runs beside a fresh build for a
+ * minute (web/scripts/precompress.mjs: a helper that exits, 100 MB while it runs).
+ */
 export function serverRssMb(group) {
   let kb = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -27,7 +31,7 @@ export function serverRssMb(group) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== group) continue;
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes('node') || cmdline.includes('npm')) continue;
+      if (!cmdline.includes('node') || cmdline.includes('npm') || cmdline.includes('precompress')) continue;
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     } catch {}

@@ -21,6 +21,7 @@ import { createExpensiveCalls } from './lib/expensive-calls.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { requestLogFields } from './lib/redact-url.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import { createUrlFetcher } from './lib/url-fetch/index.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -106,11 +108,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   rejectNullCharacters(app);
 
   // docs/product.md, What the product does: a host starting with www. is redirected to the bare host.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
     if (host && /^www\./i.test(host)) {
-      return reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);
+      reply.redirect(`${request.protocol}://${host.slice(4)}${request.url}`, 301);
+      return;
     }
+    done();
   });
 
   await app.register(helmet, {
@@ -121,11 +125,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy(null));
-    }
-    return payload;
+  const strictPolicy = contentSecurityPolicy(null);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', strictPolicy);
+    done(null, payload);
   });
 
   // Answers above 1 KB (lists of workspaces, layer trees, GeoJSON) go compressed to clients
@@ -190,7 +193,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const auth = createAuthService(ctx, { mfa, failures, sites });
   const users = createUsersService(ctx, { mfa });
   const accounts = createAccountsService(ctx);
-  const workspaces = createWorkspacesService(ctx, { accounts });
+  const workspaces = createWorkspacesService(ctx);
   const invitations = createInvitationsService(ctx, { workspaces, sites });
   const demo = createDemoService(ctx);
   const datasourceTypes = createDatasourceTypesService(ctx);

@@ -47,6 +47,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ELEVATION_CACHE_MB: '-1' })).toThrow(/ELEVATION_CACHE_MB/);
   });
 
+  it("leaves the embedded database's cache to its default, or EMBEDDED_DB_CACHE_MB in whole megabytes", () => {
+    expect(loadConfig({}).embeddedDbCacheMb).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_DB_CACHE_MB: '' }).embeddedDbCacheMb).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_DB_CACHE_MB: '128' }).embeddedDbCacheMb).toBe(128);
+    for (const wrong of ['0', '1.5', '2048', 'lots', '-16']) {
+      expect(() => loadConfig({ EMBEDDED_DB_CACHE_MB: wrong })).toThrow(
+        /EMBEDDED_DB_CACHE_MB must be a whole number of megabytes from 1 to 1024/,
+      );
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8000);
   });

@@ -103,6 +103,12 @@ const schema = z.object({
     .min(1)
     .max(200, 'ELEVATION_WCS_COVERAGE must be at most 200 characters')
     .default('dtm_05m'),
+  EMBEDDED_DB_CACHE_MB: z.coerce
+    .number({ error: 'EMBEDDED_DB_CACHE_MB must be a whole number of megabytes from 1 to 1024' })
+    .int('EMBEDDED_DB_CACHE_MB must be a whole number of megabytes from 1 to 1024')
+    .min(1, 'EMBEDDED_DB_CACHE_MB must be a whole number of megabytes from 1 to 1024')
+    .max(1024, 'EMBEDDED_DB_CACHE_MB must be a whole number of megabytes from 1 to 1024')
+    .optional(),
   ELEVATION_CACHE_MB: z.coerce
     .number({ error: 'ELEVATION_CACHE_MB must be a number of megabytes from 0 to 4096' })
     .min(0, 'ELEVATION_CACHE_MB must be a number of megabytes from 0 to 4096')
@@ -159,6 +165,11 @@ export type Config = {
   elevationWcs: { url: string; coverage: string };
   /** The decoded height windows elevation profiles keep between calls, in bytes (0: none kept). */
   elevationCacheBytes: number;
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers) in MB; unset: the
+   * database's own default (db/pglite-storage.ts). Unused on PostgreSQL.
+   */
+  embeddedDbCacheMb: number | undefined;
   /** The built single-page app; absent in API-only test runs. */
   webDist: string;
 };
@@ -228,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     elevationWcs: { url: e.ELEVATION_WCS_URL, coverage: e.ELEVATION_WCS_COVERAGE },
     elevationCacheBytes: Math.round(e.ELEVATION_CACHE_MB * 1024 * 1024),
+    embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

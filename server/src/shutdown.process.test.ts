@@ -35,7 +35,8 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
 
 describe('graceful shutdown', () => {
   it('finishes a write in flight on SIGTERM, then exits 0 with the database closed and the lock released', async () => {
-    const server = await startServerProcess();
+    // At debug level the log says when a request has arrived, before it is answered.
+    const server = await startServerProcess({ LOG_LEVEL: 'debug' });
     const registration = {
       username: 'sigterm_survivor',
       email: 'survivor@example.org',

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { pgliteOptions } from './pglite-storage.js';
+import { compileDatabaseBaselineOnly, type PgliteSizing, pgliteOptions } from './pglite-storage.js';
 import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -44,19 +47,23 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrati
  * acknowledged commit has reached the disk (pglite-storage.ts says how, and what PGlite
  * does without it). On disk (the server) it runs on a thread of its own (pglite-thread.ts),
  * so that SQL and HTTP work overlap on two cores instead of taking turns; `thread` chooses
- * explicitly.
+ * explicitly. `sizing` is its memory (pglite-storage.ts).
  */
 export async function openPglite(
   dataDir?: string,
-  { thread = dataDir !== undefined }: { thread?: boolean } = {},
+  { thread = dataDir !== undefined, ...sizing }: { thread?: boolean } & PgliteSizing = {},
 ): Promise<Database> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (dataDir) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    compileDatabaseBaselineOnly();
+  }
+  if (thread && dataDir) await createInOwnProcess(dataDir, sizing);
   // Both answer the part of PGlite's interface that Drizzle uses. The thread builds the same
   // options itself: a file system object cannot be sent to it.
   const client = (
     thread
-      ? await PgliteThread.create(dataDir ? { dataDir } : {})
-      : await PGlite.create(pgliteOptions(dataDir))
+      ? await PgliteThread.create(dataDir ? { dataDir, ...sizing } : {})
+      : await PGlite.create(pgliteOptions(dataDir, sizing))
   ) as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -78,6 +85,34 @@ export async function openPglite(
     },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * PGlite makes a new database with two more WebAssembly instances (initdb, and a PostgreSQL
+ * for it) and a tarball of the result: made in this process they stay resident, on a thread
+ * until a full garbage collection that an idle server may never run (890 MB instead of 400 MB
+ * on a first start), and even after one as freed malloc memory glibc does not give back
+ * (+50 MB). A process of its own gives it all back when it exits.
+ */
+async function createInOwnProcess(dataDir: string, sizing: PgliteSizing) {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const fromSources = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(`./pglite-create.${fromSources ? 'ts' : 'js'}`, import.meta.url));
+  const tsx = fromSources
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+    : [];
+  const child = spawn(process.execPath, [...tsx, script, JSON.stringify({ dataDir, ...sizing })], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database failed: ${stderr.trim()}`);
 }
 
 export async function openPostgres(url: string): Promise<Database> {

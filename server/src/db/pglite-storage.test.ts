@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pgliteOptions } from './pglite-storage.js';
+import { openPglite } from './client.js';
+import { defaultCacheMb, pgliteOptions } from './pglite-storage.js';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'geows-storage-'));
 
@@ -44,6 +46,30 @@ describe('the embedded database on disk', () => {
       }
     } finally {
       await db.close();
+    }
+  });
+
+  it('sizes the page cache at 32 MB, or as configured, and PostgreSQL takes it', async () => {
+    const sharedBuffers = async (sizing?: { cacheMb?: number }) => {
+      const db = await PGlite.create(pgliteOptions(path.join(tempDir(), 'pgdata'), sizing));
+      try {
+        return (await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]?.shared_buffers;
+      } finally {
+        await db.close();
+      }
+    };
+    expect(await sharedBuffers()).toBe(`${defaultCacheMb}MB`);
+    expect(defaultCacheMb).toBe(32);
+    expect(await sharedBuffers({ cacheMb: 40 })).toBe('40MB');
+  });
+
+  it("gives the server's database on its thread the configured cache", async () => {
+    const database = await openPglite(path.join(tempDir(), 'pgdata'), { cacheMb: 24 });
+    try {
+      const result = await database.db.execute(sql`show shared_buffers`);
+      expect(JSON.stringify(result)).toContain('"shared_buffers":"24MB"');
+    } finally {
+      await database.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -32,11 +33,60 @@ class SyncingNodeFS extends NodeFS {
 }
 
 /**
+ * The embedded database's page cache (PostgreSQL's shared_buffers) unless EMBEDDED_DB_CACHE_MB
+ * says otherwise: the benchmark's tenant, a large organisation (4,000 workspaces, 10,000 data
+ * sources), is 32 MB of tables and indexes, held whole. Each page missed is a read through
+ * Emscripten's file system, which at 16 MB cost the data source list a fifth more CPU.
+ */
+export const defaultCacheMb = 32;
+
+/** How much memory the embedded database may hold (config.ts, EMBEDDED_DB_CACHE_MB). */
+export type PgliteSizing = { cacheMb?: number };
+
+/** What the database's thread needs to open it (db/pglite-thread.ts): plain data, sent to it as is. */
+export type PgliteStorage = { dataDir?: string } & PgliteSizing;
+
+/**
+ * PostgreSQL's memory inside PGlite's WebAssembly heap, which grows but never shrinks: what
+ * it allocates at its peak stays resident for the life of the process. PGlite zeroes its
+ * shared memory when it starts, so shared_buffers is resident from the first second (at
+ * PostgreSQL's default of 128 MB, a third of the server's idle memory). The rest is sized for
+ * one organisation on a laptop: a handful of connection slots (PGlite runs one backend; the
+ * default 100 slots' lock tables and process entries cost 13 MB), index builds and vacuums in
+ * 16 MB before they spill to disk.
+ */
+function sizingConf({ cacheMb = defaultCacheMb }: PgliteSizing): string[] {
+  return [`shared_buffers = ${cacheMb}MB`, 'max_connections = 5', 'maintenance_work_mem = 16MB'];
+}
+
+/**
+ * PostgreSQL's WebAssembly compiled by V8's baseline compiler (Liftoff) only. By default V8
+ * recompiles its hot functions with TurboFan on background threads, whose scratch memory then
+ * stays in glibc's malloc arenas: 30–50 MB resident for the life of the process. What it buys
+ * was not measurable per request (CPU per request of the benchmark's data source and workspace
+ * lists, interleaved runs: within ±7 % either way; a tight loop of small queries: 3–7 % more
+ * CPU, and a third less while warming up). V8's flags are the process's, so this runs before
+ * the database's module is compiled, and a database opened later in the process compiles the same.
+ */
+export function compileDatabaseBaselineOnly() {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * The database thread's JavaScript heap: its young generation is where each result's rows are
+ * built before they are copied to the server's thread, garbage a moment later. V8's default
+ * lets it grow to 32 MB (and keeps that resident); 12 MB of young generation (an 8 MB new
+ * space) serve as well.
+ */
+export const pgliteThreadLimits = { maxYoungGenerationSizeMb: 12 };
+
+/**
  * PGlite's options for a database in `dataDir`: fsync on for real, and the WAL flushed with
  * fsync() (the one call that now reaches the disk; `fdatasync`, PostgreSQL's default on
- * Linux, stays a no-op in Emscripten). In memory (no `dataDir`, the tests) none of it applies.
+ * Linux, stays a no-op in Emscripten), and its memory sized (sizingConf). In memory (no
+ * `dataDir`, the tests) none of it applies.
  */
-export function pgliteOptions(dataDir?: string): PGliteOptions {
+export function pgliteOptions(dataDir?: string, sizing: PgliteSizing = {}): PGliteOptions {
   if (!dataDir) return {};
   return {
     fs: new SyncingNodeFS(dataDir),
@@ -47,6 +97,7 @@ export function pgliteOptions(dataDir?: string): PGliteOptions {
       'synchronous_commit = on',
       'full_page_writes = on',
       'wal_sync_method = fsync',
+      ...sizingConf(sizing),
     ],
   };
 }

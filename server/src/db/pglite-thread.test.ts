@@ -81,4 +81,65 @@ describe('PGlite on a worker thread', () => {
     // It ran after the rollback: it sees no row.
     expect(await outside).toEqual([]);
   });
+
+  /** Raw SQL through the thread, as Drizzle sends it. */
+  const run = (statement: ReturnType<typeof sql>) =>
+    database.db.execute(statement) as unknown as Promise<{ rows: Record<string, unknown>[] }>;
+  const xid = async () => Number((await run(sql`select txid_current() as x`)).rows[0]?.x);
+
+  it('commits concurrent writes in fewer transactions (and WAL flushes) than writes', async () => {
+    await run(sql`create table grouped (k int primary key)`);
+    const before = await xid();
+    await Promise.all(Array.from({ length: 40 }, (_, k) => run(sql`insert into grouped (k) values (${k})`)));
+    const commits = (await xid()) - before - 1;
+    expect(commits).toBeGreaterThan(0);
+    expect(commits).toBeLessThan(20);
+    expect((await run(sql`select count(*)::int as n from grouped`)).rows[0]?.n).toBe(40);
+  });
+
+  it('gives a failing write of a group its own error and keeps reads out of the group', async () => {
+    await run(sql`create table deferred (k int unique deferrable initially deferred)`);
+    await run(sql`insert into deferred (k) values (0)`);
+    const ones = sql`select count(*) filter (where k = 1)::int as n from deferred`;
+    const settled = await Promise.allSettled([
+      run(sql`insert into deferred (k) values (1)`),
+      run(sql`insert into deferred (k) values (1)`),
+      run(ones),
+      run(sql`insert into deferred (k) values (2)`),
+      run(ones),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(isUniqueViolation((settled[1] as PromiseRejectedResult).reason)).toBe(true);
+    // A read inside the group would have seen both uncommitted ones before COMMIT refused them.
+    for (const read of [settled[2], settled[4]]) {
+      const n = (read as PromiseFulfilledResult<{ rows: { n: number }[] }>).value.rows[0]?.n;
+      expect(n).toBeLessThanOrEqual(1);
+    }
+    expect((await run(sql`select k from deferred order by k`)).rows).toEqual([{ k: 0 }, { k: 1 }, { k: 2 }]);
+  });
+
+  it('makes a write from outside wait for an open transaction instead of joining it', async () => {
+    let outside: Promise<string> | undefined;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.insert(plans).values({ name: 'Inside again' });
+        outside = database.db
+          .insert(plans)
+          .values({ name: 'Outside' })
+          .then(() => 'written');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    expect(await outside).toBe('written');
+    const names = (await database.db.select({ name: plans.name }).from(plans)).map((p) => p.name);
+    expect(names).toContain('Outside');
+    expect(names).not.toContain('Inside again');
+  });
 });

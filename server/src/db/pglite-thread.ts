@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PGliteOptions } from '@electric-sql/pglite';
+import { type PgliteStorage, pgliteThreadLimits } from './pglite-storage.js';
 
 /** What the server's thread asks the database thread (db/pglite-worker.ts). */
 export type ThreadRequest = {
@@ -34,15 +34,18 @@ export type ThreadTransaction = Queryable & { rollback(): Promise<void>; readonl
  * The built worker (dist/db/pglite-worker.js); from the sources (npm run dev, Vitest) its
  * TypeScript, loaded through tsx's loader registered inside the new thread.
  */
-function workerFor(options: PGliteOptions): Worker {
+function workerFor(options: PgliteStorage): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
+    return new Worker(new URL('./pglite-worker.js', import.meta.url), {
+      workerData: options,
+      resourceLimits: pgliteThreadLimits,
+    });
   }
   const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   const worker = new URL('./pglite-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => m.register()).then(() => import(${JSON.stringify(worker)}))`;
-  return new Worker(boot, { eval: true, workerData: options });
+  return new Worker(boot, { eval: true, workerData: options, resourceLimits: pgliteThreadLimits });
 }
 
 /** A PostgreSQL error as the worker sent it, with its code, detail and constraint as PGlite gives them. */
@@ -55,7 +58,8 @@ function toError(fields: NonNullable<ThreadReply['error']>): Error {
  * The part of PGlite's interface that Drizzle and this server use (query, exec, transaction,
  * close), answered by PGlite on a worker thread. Statements of a transaction carry its id;
  * the worker holds PGlite's lock for the transaction's duration, so other statements wait,
- * exactly as with PGlite on this thread.
+ * exactly as with PGlite on this thread. Writes outside a transaction that arrive together
+ * share one COMMIT there (pglite-group-commit.ts), each answered once it is on disk.
  */
 export class PgliteThread implements Queryable {
   #worker: Worker;
@@ -65,7 +69,7 @@ export class PgliteThread implements Queryable {
   #closed = false;
   #ready: Promise<unknown>;
 
-  private constructor(options: PGliteOptions) {
+  private constructor(options: PgliteStorage) {
     this.#worker = workerFor(options);
     this.#ready = new Promise((resolve, reject) => this.#pending.set(0, { resolve, reject }));
     this.#worker.on('message', (reply: ThreadReply) => {
@@ -84,7 +88,7 @@ export class PgliteThread implements Queryable {
     this.#worker.on('exit', (code) => failAll(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
-  static async create(options: PGliteOptions): Promise<PgliteThread> {
+  static async create(options: PgliteStorage): Promise<PgliteThread> {
     const thread = new PgliteThread(options);
     try {
       await thread.#ready;
@@ -140,8 +144,14 @@ export class PgliteThread implements Queryable {
       if (ended) throw new Error('Transaction is closed');
     };
     const handle: ThreadTransaction = {
-      query: async (sql, params, options) => (guard(), statements.query(sql, params, options)),
-      exec: async (sql) => (guard(), statements.exec(sql)),
+      query: async (sql, params, options) => {
+        guard();
+        return statements.query(sql, params, options);
+      },
+      exec: async (sql) => {
+        guard();
+        return statements.exec(sql);
+      },
       rollback: async () => {
         guard();
         ended = true;

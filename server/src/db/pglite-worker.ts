@@ -1,9 +1,10 @@
 // The embedded database on a thread of its own (db/pglite-thread.ts talks to it): PGlite runs
 // its SQL synchronously in WebAssembly, so on the server's thread every query would stop all
 // HTTP work meanwhile; here the two overlap on two cores.
-import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type PGliteOptions, type Transaction, types } from '@electric-sql/pglite';
-import { pgliteOptions } from './pglite-storage.js';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { createGroupCommit, isGroupableWrite, runStatement } from './pglite-group-commit.js';
+import { type PgliteStorage, pgliteOptions } from './pglite-storage.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
@@ -52,7 +53,8 @@ const reply = (message: ThreadReply) =>
 
 let db: PGlite;
 try {
-  db = await PGlite.create({ ...pgliteOptions((workerData as PGliteOptions).dataDir), parsers: datesAsText });
+  const { dataDir, ...sizing } = workerData as PgliteStorage;
+  db = await PGlite.create({ ...pgliteOptions(dataDir, sizing), parsers: datesAsText });
 } catch (error) {
   reply({ id: 0, error: plainError(error) });
   throw error;
@@ -64,12 +66,11 @@ async function handle(request: ThreadRequest): Promise<unknown> {
     case 'query': {
       const target = request.tx ? transactions.get(request.tx)?.tx : db;
       if (!target) throw new Error('Transaction is closed');
-      const result = await target.query(
-        request.sql ?? '',
-        request.params,
-        request.rowMode ? { rowMode: request.rowMode } : undefined,
-      );
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      return runStatement(target, {
+        sql: request.sql ?? '',
+        params: request.params,
+        rowMode: request.rowMode,
+      });
     }
     case 'exec': {
       const target = request.tx ? transactions.get(request.tx)?.tx : db;
@@ -128,9 +129,34 @@ async function handle(request: ThreadRequest): Promise<unknown> {
 class RollBack extends Error {}
 const ends = new Map<number, Promise<void>>();
 
-port.on('message', (request: ThreadRequest) => {
+// Writes outside a transaction go through the group commit; everything else as it comes.
+// Before each group, what queued up while the last one flushed is taken off the port at
+// once: its reads are sent ahead of the group, its writes join it.
+const groupCommit = createGroupCommit(db, () => {
+  for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
+    accept(queued.message as ThreadRequest);
+  }
+});
+
+function accept(request: ThreadRequest) {
+  if (request.op === 'query' && !request.tx && isGroupableWrite(request.sql ?? '')) {
+    groupCommit.add({
+      sql: request.sql ?? '',
+      params: request.params,
+      rowMode: request.rowMode,
+      settle: (outcome) =>
+        reply(
+          outcome.ok
+            ? { id: request.id, result: outcome.result }
+            : { id: request.id, error: plainError(outcome.error) },
+        ),
+    });
+    return;
+  }
   handle(request).then(
     (result) => reply({ id: request.id, result }),
     (error: unknown) => reply({ id: request.id, error: plainError(error) }),
   );
-});
+}
+
+port.on('message', accept);

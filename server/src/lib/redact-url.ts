@@ -78,7 +78,7 @@ export function redactUrl(url: string): string {
 
 /**
  * The request as Fastify's logger writes it (its default fields), with the URL
- * redacted: every `incoming request` and error line of the log goes through this.
+ * redacted: every request line and error line of the log goes through this.
  */
 export function requestLogFields(request: FastifyRequest) {
   return {

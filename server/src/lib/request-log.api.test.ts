@@ -54,6 +54,28 @@ describe('the request log', () => {
     await mail?.close();
   });
 
+  it('writes one line per request, when it is answered, with its status and time', async () => {
+    lines.length = 0;
+    await t.app.inject({ url: '/api/datasourcetypes' });
+    await t.app.inject({ url: '/api/accounts' });
+    const logged = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          msg?: string;
+          req?: { method?: string; url?: string };
+          res?: { statusCode?: number };
+          responseTime?: number;
+        },
+    );
+    expect(
+      logged.map((entry) => [entry.msg, entry.req?.method, entry.req?.url, entry.res?.statusCode]),
+    ).toEqual([
+      ['request completed', 'GET', '/api/datasourcetypes', 200],
+      ['request completed', 'GET', '/api/accounts', 401],
+    ]);
+    for (const entry of logged) expect(entry.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('logs every request, with share tokens, grants and e-mailed tokens redacted', async () => {
     expect(shareToken).toMatch(/^\S{20,}$/);
     lines.length = 0;
@@ -75,10 +97,10 @@ describe('the request log', () => {
     const log = lines.join('');
     for (const secret of [shareToken, ...secrets]) expect(log).not.toContain(secret);
     const logged = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
-    const incoming = logged
-      .filter((entry) => entry.msg === 'incoming request')
+    const answered = logged
+      .filter((entry) => entry.msg === 'request completed')
       .map((entry) => entry.req?.url);
-    expect(incoming).toEqual([
+    expect(answered).toEqual([
       `/api/workspaces/${workspace}?token=[redacted]`,
       '/api/layers?token=[redacted]',
       '/api/layers/sources?token=[redacted]',

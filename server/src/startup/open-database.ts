@@ -23,7 +23,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
   try {
     database = config.databaseUrl
       ? await openPostgres(config.databaseUrl)
-      : await openPglite(path.join(config.dataDir, 'pgdata'));
+      : await openPglite(path.join(config.dataDir, 'pgdata'), { cacheMb: config.embeddedDbCacheMb });
     await seedReferenceData({ db: database.db, config });
   } catch (error) {
     await database?.close().catch(() => {});

@@ -1,7 +1,7 @@
 import type { Account } from '@geows/contract';
-import type { AccountRow } from './accounts.repository.js';
+import type { ListedAccount } from './accounts.repository.js';
 
-export const presentAccount = (row: AccountRow): Account => ({
+export const presentAccount = (row: ListedAccount): Account => ({
   id: row.id,
   name: row.name,
   description: row.description,

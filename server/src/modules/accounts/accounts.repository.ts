@@ -1,22 +1,26 @@
-import { asc, count, eq, like, or } from 'drizzle-orm';
+import { count, eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { leanRead } from '../../db/lean-read.js';
 import { accounts } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** An account as a list shows it: the columns the API returns. */
+export type ListedAccount = Pick<AccountRow, 'id' | 'name' | 'description' | 'slug' | 'adminId'>;
+
+const accountsOfAdmin = leanRead<ListedAccount>(
+  'accounts_of_admin',
+  `select id, name, description, slug, admin_id as "adminId" from accounts
+   where admin_id = $1 order by id limit $2 offset $3`,
+);
 
 /** A page of the accounts `adminId` administers, oldest (lowest id) first. */
 export async function listAccountsOfAdmin(
   db: Db,
   adminId: number,
   { limit, offset }: { limit: number; offset: number },
-): Promise<AccountRow[]> {
-  return db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.adminId, adminId))
-    .orderBy(asc(accounts.id))
-    .limit(limit)
-    .offset(offset);
+): Promise<ListedAccount[]> {
+  return accountsOfAdmin(db, [adminId, limit, offset]);
 }
 
 export async function countAccountsOfAdmin(db: Db, adminId: number): Promise<number> {

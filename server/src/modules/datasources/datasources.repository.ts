@@ -1,6 +1,7 @@
 import type { DatasourceOrdering } from '@geows/contract';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp, leanRead } from '../../db/lean-read.js';
 import {
   accounts,
   datasourceFeatures,
@@ -73,50 +74,106 @@ const usageOf = (datasourceId: SQL | typeof datasources.id, userId?: number) => 
   ) u
 )`;
 
+/** A list variant's statement: which filters it has and its order (the values vary, not the text). */
+type PageShape = { owner: boolean; account: boolean; search: boolean; ordering: DatasourceOrdering };
+
 /**
- * One page of data sources. The page is chosen first (the indexes on account and
- * modified date or name serve it), and only its rows get their usage computed.
+ * The SQL of one page of data sources: the page is chosen first (the indexes on account and
+ * modified date or name serve it), and only its rows get their usage computed. With the
+ * owner's view and no search, the list's count comes along, from the accounts' counters
+ * (migration 0006): one statement where a full page took two.
+ */
+function pageStatement({ owner, account, search, ordering }: PageShape) {
+  const direction = ordering.startsWith('-') ? 'desc' : 'asc';
+  const byName = ordering.endsWith('name');
+  // $1 the owner (or the workspace, then $2 the editor whose workspaces the usage names).
+  let next = owner ? 2 : 3;
+  const accountParam = account ? `$${next++}` : '';
+  const searchParam = search ? `$${next++}` : '';
+  const limit = `$${next++}`;
+  const offset = `$${next++}`;
+  const filters = [
+    owner
+      ? 'a.admin_id = $1'
+      : 'exists (select 1 from layers l where l.workspace_id = $1 and l.data_source_id = d.id)',
+    ...(account ? [`d.account_id = ${accountParam}`] : []),
+    ...(search ? [`d.name ilike ${searchParam}`] : []),
+  ];
+  const order = (table: string, name: string) =>
+    byName
+      ? `${name} ${direction}, ${table}.id ${direction}`
+      : `${table}.updated_at ${direction}, ${table}.id ${direction}`;
+  const workedIn = owner
+    ? ''
+    : 'and (w.admin_id = $2 or exists (select 1 from workspace_editors e where e.workspace_id = w.id and e.user_id = $2))';
+  const total =
+    owner && !search
+      ? `, (select coalesce(sum(datasource_count), 0)::int from accounts
+           where admin_id = $1${account ? ` and id = ${accountParam}` : ''}) as total`
+      : '';
+  return `select p.id, p.name, p.type_id as "typeId", p.account_id as "accountId",
+      ${isoTimestamp('p.updated_at')} as "updatedAt", (
+        select json_build_object(
+          'count', count(*),
+          'names', coalesce(json_agg(u.name order by u.name, u.id), '[]'),
+          'ids', coalesce(json_agg(u.id order by u.name, u.id), '[]')
+        )
+        from (
+          select distinct w.id, w.name from layers l join workspaces w on w.id = l.workspace_id
+          where l.data_source_id = p.id ${workedIn}
+        ) u
+      ) as usage${total}
+    from (
+      select d.id, d.name, d.type_id, d.account_id, d.updated_at, lower(d.name) as lower_name
+      from datasources d join accounts a on a.id = d.account_id
+      where ${filters.join(' and ')}
+      order by ${order('d', 'lower(d.name)')} limit ${limit} offset ${offset}
+    ) p
+    order by ${order('p', 'p.lower_name')}`;
+}
+
+type PageRow = Omit<DatasourceListRow, 'updatedAt' | 'usage'> & {
+  updatedAt: string;
+  usage: DatasourceUsage | string | null;
+  total?: number;
+};
+const pageReads = new Map<string, ReturnType<typeof leanRead<PageRow>>>();
+
+/**
+ * One page of data sources, and the list's count when the same statement could tell it
+ * cheaply (else undefined: `countDatasources` says).
  */
 export async function listDatasourcePage(
   db: Db,
   filter: DatasourceFilter,
   { ordering, limit, offset }: { ordering: DatasourceOrdering; limit: number; offset: number },
-): Promise<DatasourceListRow[]> {
-  const direction = ordering.startsWith('-') ? desc : asc;
-  const order = ordering.endsWith('name')
-    ? [direction(sql`lower(${datasources.name})`), direction(datasources.id)]
-    : [direction(datasources.updatedAt), direction(datasources.id)];
-  const page = db
-    .select({
-      id: datasources.id,
-      name: datasources.name,
-      typeId: datasources.typeId,
-      accountId: datasources.accountId,
-      updatedAt: datasources.updatedAt,
-      lowerName: sql<string>`lower(${datasources.name})`.as('lower_name'),
-    })
-    .from(datasources)
-    .innerJoin(accounts, eq(accounts.id, datasources.accountId))
-    .where(filterOf(filter))
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const pageOrder = ordering.endsWith('name')
-    ? [direction(page.lowerName), direction(page.id)]
-    : [direction(page.updatedAt), direction(page.id)];
-  const rows = await db
-    .select({
-      id: page.id,
-      name: page.name,
-      typeId: page.typeId,
-      accountId: page.accountId,
-      updatedAt: page.updatedAt,
-      usage: usageOf(sql`${page.id}`, 'usedIn' in filter ? filter.usedIn.editorId : undefined),
-    })
-    .from(page)
-    .orderBy(...pageOrder);
-  return rows.map((row) => ({ ...row, usage: normaliseUsage(row.usage) }));
+): Promise<{ rows: DatasourceListRow[]; total: number | undefined }> {
+  const shape: PageShape = {
+    owner: 'adminId' in filter,
+    account: filter.accountId !== undefined,
+    search: Boolean(filter.search),
+    ordering,
+  };
+  const name = `datasource_page_${Number(shape.owner)}${Number(shape.account)}${Number(shape.search)}${ordering}`;
+  let read = pageReads.get(name);
+  if (!read) {
+    read = leanRead<PageRow>(name, pageStatement(shape));
+    pageReads.set(name, read);
+  }
+  const values: unknown[] =
+    'adminId' in filter ? [filter.adminId] : [filter.usedIn.workspaceId, filter.usedIn.editorId];
+  if (shape.account) values.push(filter.accountId);
+  if (filter.search) values.push(likePattern(filter.search));
+  values.push(limit, offset);
+  const found = await read(db, values);
+  return {
+    rows: found.map(({ total: _total, ...row }) => ({
+      ...row,
+      updatedAt: new Date(row.updatedAt),
+      usage: normaliseUsage(row.usage),
+    })),
+    total: found[0]?.total,
+  };
 }
 
 export async function countDatasources(db: Db, filter: DatasourceFilter): Promise<number> {

@@ -25,8 +25,10 @@ export function datasourcesRoutes(
     expensiveCalls: ExpensiveCalls;
   },
 ) {
-  route(datasourcesApi.list, async (request) =>
-    pagedOf(request, await datasources.list(userOf(request), request.query)),
+  route(
+    datasourcesApi.list,
+    async (request) => pagedOf(request, await datasources.list(userOf(request), request.query)),
+    { lean: true },
   );
   route(datasourcesApi.create, async (request) => datasources.create(userOf(request), request.body));
   // Refused before any work (for an upload: before its file is read); the account is charged

@@ -152,11 +152,15 @@ export function createDatasourcesService(
       const filter = await listFilter(caller, query);
       const ordering = query.ordering ?? '-date_modified';
       if (!filter) return pageFromList(query, []);
+      let total: number | undefined;
       return pageFromDb(
         query,
-        async ({ limit, offset }) =>
-          (await repo.listDatasourcePage(db, filter, { ordering, limit, offset })).map(presentDatasource),
-        () => repo.countDatasources(db, filter),
+        async ({ limit, offset }) => {
+          const page = await repo.listDatasourcePage(db, filter, { ordering, limit, offset });
+          total = page.total;
+          return page.rows.map(presentDatasource);
+        },
+        async () => total ?? repo.countDatasources(db, filter),
       );
     },
 

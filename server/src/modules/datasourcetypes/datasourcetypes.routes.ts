@@ -7,7 +7,9 @@ export function datasourceTypesRoutes(
   route: RegisterEndpoint,
   { datasourceTypes }: { datasourceTypes: DatasourceTypesService },
 ) {
-  route(datasourceTypesApi.list, async (request) =>
-    pagedOf(request, pageFromList(request.query, await datasourceTypes.list())),
+  route(
+    datasourceTypesApi.list,
+    async (request) => pagedOf(request, pageFromList(request.query, await datasourceTypes.list())),
+    { lean: true },
   );
 }

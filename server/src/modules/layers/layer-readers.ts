@@ -54,7 +54,7 @@ export function createLayerReaders(
       reader = { kind: 'user', user, rights };
       subject = { user: user.id, session: user.tokenId };
     }
-    const tree = presentLayerTree(await repo.listWorkspaceLayers(db, workspaceId), await visibility(reader));
+    const tree = presentLayerTree(await repo.readWorkspaceLayers(db, workspaceId), await visibility(reader));
     return { tree, subject };
   }
 

@@ -2,6 +2,7 @@ import type { LibraryOrdering } from '@geows/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { leanRead } from '../../db/lean-read.js';
 import {
   accounts,
   datasources,
@@ -92,6 +93,20 @@ export async function listWorkspaceLayers(db: Db, workspaceId: number): Promise<
     .where(eq(layers.workspaceId, workspaceId))
     .orderBy(asc(layers.position), asc(layers.id));
   return rows.map(normaliseGroups);
+}
+
+const layersOfWorkspace = leanRead<LayerRow>(
+  'layers_of_workspace',
+  `select l.id, l.workspace_id as "workspaceId", l.parent_id as "parentId", l.position, l.name, l.visible,
+     l.data_source_id as "dataSourceId", l.template,
+     coalesce((select array_agg(g.group_id order by g.group_id) from layer_user_groups g where g.layer_id = l.id), '{}')
+       as "userGroups"
+   from layers l where l.workspace_id = $1 order by l.position, l.id`,
+);
+
+/** `listWorkspaceLayers` for the tree's read, outside a transaction: each map opened reads it. */
+export async function readWorkspaceLayers(db: Db, workspaceId: number): Promise<LayerRow[]> {
+  return (await layersOfWorkspace(db, [workspaceId])).map(normaliseGroups);
 }
 
 export async function findLayer(db: Db, id: number): Promise<LayerRow | undefined> {

@@ -9,8 +9,10 @@ export function layersRoutes(
   { layers, authenticate }: { layers: LayersService; authenticate: Authenticator },
 ) {
   // A share link's token reads the tree without a login; otherwise the login decides.
-  route(layersApi.list, async (request) =>
-    pagedOf(request, await layers.list(() => authenticate(request), request.query)),
+  route(
+    layersApi.list,
+    async (request) => pagedOf(request, await layers.list(() => authenticate(request), request.query)),
+    { lean: true },
   );
   route(layersApi.library, async (request) =>
     pagedOf(request, await layers.library(userOf(request), request.query)),

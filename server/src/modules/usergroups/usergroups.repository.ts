@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp, leanRead } from '../../db/lean-read.js';
 import { accounts, userGroupMembers, userGroups, users } from '../../db/schema.js';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
@@ -17,27 +18,39 @@ const ofAdmin = (adminId: number, accountId: number | undefined): SQL | undefine
     accountId === undefined ? undefined : eq(userGroups.accountId, accountId),
   );
 
+type ListedGroupRow = Omit<UserGroupListRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+const groupColumns = `g.id, g.account_id as "accountId", g.name,
+  ${isoTimestamp('g.created_at')} as "createdAt", ${isoTimestamp('g.updated_at')} as "updatedAt",
+  (select count(*)::int from user_group_members m where m.group_id = g.id) as members`;
+const groupsOfAdmin = leanRead<ListedGroupRow>(
+  'user_groups_of_admin',
+  `select ${groupColumns} from user_groups g join accounts a on a.id = g.account_id
+   where a.admin_id = $1 order by g.id limit $2 offset $3`,
+);
+const groupsOfAccount = leanRead<ListedGroupRow>(
+  'user_groups_of_account',
+  `select ${groupColumns} from user_groups g join accounts a on a.id = g.account_id
+   where a.admin_id = $1 and g.account_id = $2 order by g.id limit $3 offset $4`,
+);
+
 /** The groups of the accounts `adminId` administers, oldest first. */
 export async function listGroups(
   db: Db,
   { adminId, accountId }: { adminId: number; accountId?: number | undefined },
   { limit, offset }: { limit: number; offset: number },
 ): Promise<UserGroupListRow[]> {
-  return db
-    .select({
-      id: userGroups.id,
-      accountId: userGroups.accountId,
-      name: userGroups.name,
-      createdAt: userGroups.createdAt,
-      updatedAt: userGroups.updatedAt,
-      members: memberCount,
-    })
-    .from(userGroups)
-    .innerJoin(accounts, eq(accounts.id, userGroups.accountId))
-    .where(ofAdmin(adminId, accountId))
-    .orderBy(asc(userGroups.id))
-    .limit(limit)
-    .offset(offset);
+  const rows =
+    accountId === undefined
+      ? await groupsOfAdmin(db, [adminId, limit, offset])
+      : await groupsOfAccount(db, [adminId, accountId, limit, offset]);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  }));
 }
 
 export async function countGroups(

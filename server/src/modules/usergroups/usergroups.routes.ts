@@ -5,8 +5,10 @@ import { userOf } from '../auth/authenticate.js';
 import type { UserGroupsService } from './usergroups.service.js';
 
 export function userGroupsRoutes(route: RegisterEndpoint, { userGroups }: { userGroups: UserGroupsService }) {
-  route(userGroupsApi.list, async (request) =>
-    pagedOf(request, await userGroups.list(userOf(request), request.query)),
+  route(
+    userGroupsApi.list,
+    async (request) => pagedOf(request, await userGroups.list(userOf(request), request.query)),
+    { lean: true },
   );
   route(userGroupsApi.create, async (request) => userGroups.create(userOf(request), request.body));
   route(userGroupsApi.remove, async (request) => {

@@ -62,6 +62,8 @@ describe('workspaces, invitations and demo', () => {
       latitude: expect.any(Number),
     });
     expect(JSON.parse(body.workspacePlugins)).toEqual(defaultWorkspacePlugins);
+    // The create answers exactly what a read of the new workspace answers.
+    expect(res.body).toBe((await get(`/api/workspaces/${body.id}`, aliceToken)).body);
     const list = await get(`/api/workspaces?account=${accountId}`, aliceToken);
     expect(list.json().results.map((w: { id: number }) => w.id)).toContain(body.id);
   });
@@ -82,6 +84,18 @@ describe('workspaces, invitations and demo', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ account: [`Invalid pk "${accountId}" - object does not exist.`] });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: auth(aliceToken),
+      payload: { admin: alice.id, account: 999_999, name: 'Nowhere', description: 'x' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ account: ['Invalid pk "999999" - object does not exist.'] });
+    const names = (await get(`/api/workspaces?account=${accountId}`, aliceToken))
+      .json()
+      .results.map((w: { name: string }) => w.name);
+    expect(names).not.toContain('Intruder');
   });
 
   it("hides another account's workspaces: empty list, 404 on read, delete and clone", async () => {

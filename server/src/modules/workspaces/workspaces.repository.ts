@@ -1,12 +1,9 @@
 import { datasourceTypeByKey, elevationDatasourceTypeKeys } from '@geows/contract';
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp, leanRead } from '../../db/lean-read.js';
 import {
-  accounts,
   datasources,
-  demoAssignments,
-  invitations,
   layers,
   plans,
   shareLinks,
@@ -32,25 +29,54 @@ const editorIdsOf = sql<
   number[]
 >`coalesce((select array_agg(${workspaceEditors.userId}) from ${workspaceEditors} where ${workspaceEditors.workspaceId} = ${workspaces.id}), '{}')`;
 
+/** The columns of a listed workspace (ListedWorkspace without its editors), the plan joined. */
+const listedColumns = `w.id, w.name, w.description, w.admin_id as "adminId", w.account_id as "accountId",
+  w.plan_id as "planId", w.version, p.name as "planName", w.camera::text as camera,
+  w.workspace_plugins::text as "workspacePlugins"`;
+
 /**
- * Workspaces with their plan's name (joined), then the editors of all of them in a second
- * query: two queries for any number of rows. (An editors subquery per row measured three
- * times slower for a page of 100 on the embedded database.)
+ * Which workspaces a list holds: one account's, for its admin only (anyone else gets
+ * none); without an account, those the user administers or edits.
  */
-async function withEditors<T extends { id: number }>(
-  db: Db,
-  rows: T[],
-): Promise<(T & { editorIds: number[] })[]> {
+export type WorkspaceListFilter = { userId: number; accountId?: number | undefined };
+
+/** One account's rows, for its admin only: `$1` the account, `$2` the caller. */
+const ofAccount = 'join accounts a on a.id = w.account_id where w.account_id = $1 and a.admin_id = $2';
+/** The rows the caller (`$1`) administers or edits. */
+const ofUser =
+  'where w.admin_id = $1 or w.id in (select workspace_id from workspace_editors where user_id = $1)';
+const withPlan = 'from workspaces w left join plans p on p.id = w.plan_id';
+
+type ListedRow = Omit<ListedWorkspace, 'editorIds'>;
+const pageOfAccount = leanRead<ListedRow>(
+  'workspaces_of_account',
+  `select ${listedColumns} ${withPlan} ${ofAccount} order by w.id limit $3 offset $4`,
+);
+const pageOfUser = leanRead<ListedRow>(
+  'workspaces_of_user',
+  `select ${listedColumns} ${withPlan} ${ofUser} order by w.id limit $2 offset $3`,
+);
+const countOfAccount = leanRead<{ total: number }>(
+  'workspaces_of_account_count',
+  `select count(*)::int as total from workspaces w ${ofAccount}`,
+);
+const countOfUser = leanRead<{ total: number }>(
+  'workspaces_of_user_count',
+  `select count(*)::int as total from workspaces w ${ofUser}`,
+);
+const editorsOfWorkspaces = leanRead<{ workspaceId: number; userId: number }>(
+  'editors_of_workspaces',
+  'select workspace_id as "workspaceId", user_id as "userId" from workspace_editors where workspace_id = any($1::int[])',
+);
+
+/**
+ * The editors of a page's workspaces in a second query: two queries for any number of rows.
+ * (An editors subquery per row measured three times slower for a page of 100 on the embedded
+ * database.)
+ */
+async function withEditors(db: Db, rows: ListedRow[]): Promise<ListedWorkspace[]> {
   if (rows.length === 0) return [];
-  const editors = await db
-    .select()
-    .from(workspaceEditors)
-    .where(
-      inArray(
-        workspaceEditors.workspaceId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const editors = await editorsOfWorkspaces(db, [rows.map((r) => r.id)]);
   // Grouped once: a page may hold 1,000 workspaces.
   const editorIds = new Map<number, number[]>();
   for (const { workspaceId, userId } of editors) {
@@ -61,91 +87,62 @@ async function withEditors<T extends { id: number }>(
   return rows.map((row) => ({ ...row, editorIds: editorIds.get(row.id) ?? [] }));
 }
 
-/** The columns of a listed workspace (ListedWorkspace without its editors), the plan joined. */
-function selectListedWorkspaces(db: Db) {
-  return db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      description: workspaces.description,
-      adminId: workspaces.adminId,
-      accountId: workspaces.accountId,
-      planId: workspaces.planId,
-      version: workspaces.version,
-      planName: plans.name,
-      camera: sql<string>`${workspaces.camera}::text`,
-      workspacePlugins: sql<string>`${workspaces.workspacePlugins}::text`,
-    })
-    .from(workspaces)
-    .leftJoin(plans, eq(plans.id, workspaces.planId));
-}
-
-/**
- * Which workspaces a list holds: one account's, for its admin only (anyone else gets
- * none); without an account, those the user administers or edits.
- */
-export type WorkspaceListFilter = { userId: number; accountId?: number | undefined };
-
-/** Narrows a select from `workspaces` to a list's rows; the page and its count share it. */
-function listed<T extends PgSelect>(query: T, { userId, accountId }: WorkspaceListFilter) {
-  if (accountId === undefined)
-    return query.where(
-      sql`${workspaces.adminId} = ${userId} or ${workspaces.id} in (select workspace_id from workspace_editors where user_id = ${userId})`,
-    );
-  return query
-    .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
-    .where(and(eq(workspaces.accountId, accountId), eq(accounts.adminId, userId)));
-}
-
 /** A page of a list, oldest (lowest id) first, with plans and editors: two queries for the whole page. */
 export async function listWorkspaces(
   db: Db,
-  filter: WorkspaceListFilter,
+  { userId, accountId }: WorkspaceListFilter,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<ListedWorkspace[]> {
-  const rows = await listed(selectListedWorkspaces(db).$dynamic(), filter)
-    .orderBy(asc(workspaces.id))
-    .limit(limit)
-    .offset(offset);
+  const rows =
+    accountId === undefined
+      ? await pageOfUser(db, [userId, limit, offset])
+      : await pageOfAccount(db, [accountId, userId, limit, offset]);
   return withEditors(db, rows);
 }
 
-export async function countWorkspaces(db: Db, filter: WorkspaceListFilter): Promise<number> {
-  const [row] = await listed(db.select({ total: count() }).from(workspaces).$dynamic(), filter);
+export async function countWorkspaces(db: Db, { userId, accountId }: WorkspaceListFilter): Promise<number> {
+  const [row] =
+    accountId === undefined ? await countOfUser(db, [userId]) : await countOfAccount(db, [accountId, userId]);
   return row?.total ?? 0;
 }
+
+type WorkspaceWithRelationRow = Omit<WorkspaceRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  planName: string | null;
+  editorIds: number[];
+  invited: boolean;
+  demo: boolean;
+};
+const workspaceWithRelation = leanRead<WorkspaceWithRelationRow>(
+  'workspace_with_relation',
+  `select w.id, w.account_id as "accountId", w.admin_id as "adminId", w.name, w.description,
+     w.plan_id as "planId", w.camera, w.workspace_plugins as "workspacePlugins", w.version,
+     ${isoTimestamp('w.created_at')} as "createdAt", ${isoTimestamp('w.updated_at')} as "updatedAt",
+     p.name as "planName",
+     coalesce((select array_agg(e.user_id) from workspace_editors e where e.workspace_id = w.id), '{}') as "editorIds",
+     exists (select 1 from invitations i where i.workspace_id = w.id and lower(i.email) = $2) as invited,
+     exists (select 1 from demo_assignments d where d.user_id = $3 and d.workspace_id = w.id) as demo
+   from workspaces w left join plans p on p.id = w.plan_id
+   where w.id = $1`,
+);
 
 /**
  * The workspace with everything the policy needs to decide the caller's rights, in one
  * query: it runs before almost every call on a workspace or its layers.
  */
 export async function findWorkspaceWithRelation(db: Db, id: number, caller: { id: number; email: string }) {
-  const [found] = await db
-    .select({
-      workspace: workspaces,
-      planName: plans.name,
-      editorIds: editorIdsOf,
-      invited: sql<boolean>`exists (select 1 from ${invitations} where ${invitations.workspaceId} = ${workspaces.id} and lower(${invitations.email}) = ${caller.email.toLowerCase()})`,
-      demo: sql<boolean>`exists (select 1 from ${demoAssignments} where ${demoAssignments.userId} = ${caller.id} and ${demoAssignments.workspaceId} = ${workspaces.id})`,
-    })
-    .from(workspaces)
-    .leftJoin(plans, eq(plans.id, workspaces.planId))
-    .where(eq(workspaces.id, id))
-    .limit(1);
+  const [found] = await workspaceWithRelation(db, [id, caller.email.toLowerCase(), caller.id]);
   if (!found) return undefined;
+  const { invited, demo, createdAt, updatedAt, ...row } = found;
   const workspace: WorkspaceWithPlan = {
-    ...found.workspace,
-    planName: found.planName,
-    editorIds: found.editorIds,
+    ...row,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
   };
   return {
     workspace,
-    relation: {
-      adminId: workspace.adminId,
-      editorIds: workspace.editorIds,
-      invited: found.invited,
-      demo: found.demo,
-    },
+    relation: { adminId: workspace.adminId, editorIds: workspace.editorIds, invited, demo },
   };
 }
 
@@ -162,36 +159,65 @@ export async function insertWorkspace(db: Db, values: NewWorkspace): Promise<Wor
   return { ...row, planName: plan?.name ?? null, editorIds: [] };
 }
 
-export type FirstLayer = { name: string; template: Record<string, unknown> };
+export type FirstLayer = { name: string; template: string };
+
+type CreatedRow = Omit<WorkspaceWithPlan, 'createdAt' | 'updatedAt' | 'editorIds'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+/**
+ * `$1` the account, `$2` the caller: the row is inserted only when the caller administers
+ * the account, so the check costs no round trip of its own; a missing account and someone
+ * else's give no row alike, as the API answers both the same.
+ */
+const workspaceWithLayer = leanRead<CreatedRow>(
+  'create_workspace',
+  `with created as (
+     insert into workspaces (account_id, admin_id, name, description, plan_id, camera, workspace_plugins)
+     select a.id, a.admin_id, $3::text, $4::text,
+       (select id from plans where is_default order by id limit 1), $5::jsonb, $6::jsonb
+     from accounts a where a.id = $1 and a.admin_id = $2
+     returning *
+   ), first_layer as (
+     insert into layers (workspace_id, parent_id, position, name, visible, template)
+     select id, null, 0, $7::text, true, $8::jsonb from created
+   )
+   select c.id, c.account_id as "accountId", c.admin_id as "adminId", c.name, c.description,
+     c.plan_id as "planId", c.camera, c.workspace_plugins as "workspacePlugins", c.version,
+     ${isoTimestamp('c.created_at')} as "createdAt", ${isoTimestamp('c.updated_at')} as "updatedAt",
+     p.name as "planName"
+   from created c left join plans p on p.id = c.plan_id`,
+);
 
 /**
- * A new workspace on the default plan with its first layer, in one statement: atomic without
- * a transaction, so the embedded database's single connection is held for one round trip
- * rather than across the four of BEGIN, two inserts and COMMIT (a create took twice as long).
+ * A new workspace of an account its caller administers, on the default plan, with its first
+ * layer, in one statement: atomic without a transaction, and one round trip for the account
+ * check and both inserts (a transaction of BEGIN, two inserts and COMMIT took twice as long;
+ * the account read before it was a round trip more). Undefined when the caller does not
+ * administer that account or it does not exist.
  */
 export async function insertWorkspaceWithLayer(
   db: Db,
-  values: Omit<NewWorkspace, 'planId'>,
+  values: Pick<NewWorkspace, 'accountId' | 'adminId' | 'name' | 'description'> & {
+    camera: string;
+    workspacePlugins: string;
+  },
   layer: FirstLayer,
-): Promise<WorkspaceWithPlan> {
-  const defaultPlan = sql`(select ${plans.id} from ${plans} where ${plans.isDefault} order by ${plans.id} limit 1)`;
-  const created = db.$with('created').as(
-    db
-      .insert(workspaces)
-      .values({ ...values, planId: defaultPlan })
-      .returning(),
-  );
-  const firstLayer = db.$with('first_layer', {}).as(
-    sql`insert into ${layers} (workspace_id, parent_id, position, name, visible, template)
-      select ${created.id}, null, 0, ${layer.name}, true, ${JSON.stringify(layer.template)}::jsonb from ${created}`,
-  );
-  const [row] = await db
-    .with(created, firstLayer)
-    .select()
-    .from(created)
-    .leftJoin(plans, eq(plans.id, created.planId));
-  if (!row) throw new Error('insert returned nothing');
-  return { ...row.created, planName: row.plans?.name ?? null, editorIds: [] };
+): Promise<WorkspaceWithPlan | undefined> {
+  const [row] = await workspaceWithLayer(db, [
+    values.accountId,
+    values.adminId,
+    values.name,
+    values.description,
+    values.camera,
+    values.workspacePlugins,
+    layer.name,
+    layer.template,
+  ]);
+  if (!row) return undefined;
+  const { createdAt, updatedAt, ...created } = row;
+  // A new workspace has no editors yet.
+  return { ...created, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt), editorIds: [] };
 }
 
 export async function deleteWorkspace(db: Db, id: number) {

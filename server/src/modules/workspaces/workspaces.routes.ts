@@ -8,13 +8,17 @@ export function workspacesRoutes(
   route: RegisterEndpoint,
   { workspaces, authenticate }: { workspaces: WorkspacesService; authenticate: Authenticator },
 ) {
-  route(workspacesApi.list, async (request) =>
-    pagedOf(request, await workspaces.list(userOf(request), request.query)),
+  route(
+    workspacesApi.list,
+    async (request) => pagedOf(request, await workspaces.list(userOf(request), request.query)),
+    { lean: true },
   );
   route(workspacesApi.create, async (request) => workspaces.create(userOf(request), request.body));
   // A share link's token opens the workspace without a login; otherwise the login decides.
-  route(workspacesApi.get, async (request) =>
-    workspaces.read(() => authenticate(request), request.params.id, request.query.token),
+  route(
+    workspacesApi.get,
+    async (request) => workspaces.read(() => authenticate(request), request.params.id, request.query.token),
+    { lean: true },
   );
   // Where the call came from: a dashboard on this site's own origin is refused.
   route(workspacesApi.update, async (request) =>

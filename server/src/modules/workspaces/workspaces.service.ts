@@ -13,7 +13,6 @@ import type { AppContext } from '../../context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import { pageFromDb } from '../../lib/pagination.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/record.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthedUser } from '../auth/authenticate.js';
@@ -24,10 +23,15 @@ import { allows, rightsOf } from './workspaces.policy.js';
 import { presentSharedWorkspace, presentWorkspace } from './workspaces.presenter.js';
 import * as repo from './workspaces.repository.js';
 
-export function createWorkspacesService(
-  { db, secrets: box, config }: Pick<AppContext, 'db' | 'secrets' | 'config'>,
-  deps: { accounts: AccountsService },
-) {
+/** What a new workspace starts with, as the JSON text its insert sends (the same on every create). */
+const newWorkspaceCamera = JSON.stringify(defaultCamera);
+const newWorkspacePlugins = JSON.stringify(defaultWorkspacePlugins);
+
+export function createWorkspacesService({
+  db,
+  secrets: box,
+  config,
+}: Pick<AppContext, 'db' | 'secrets' | 'config'>) {
   const plugins = createPluginChecks({ db, config });
 
   /**
@@ -222,7 +226,15 @@ export function createWorkspacesService(
         query,
         async (window) =>
           (await repo.listWorkspaces(db, filter, window)).map((row) =>
-            presentWorkspace(row, rightsOf(caller.id, { ...row, invited: false, demo: false }) ?? 'view'),
+            presentWorkspace(
+              row,
+              rightsOf(caller.id, {
+                adminId: row.adminId,
+                editorIds: row.editorIds,
+                invited: false,
+                demo: false,
+              }) ?? 'view',
+            ),
           ),
         () => repo.countWorkspaces(db, filter),
       );
@@ -236,25 +248,22 @@ export function createWorkspacesService(
     async create(caller: AuthedUser, input: CreateWorkspaceRequest) {
       if (input.admin !== caller.id)
         throw validationFailed({ admin: ['You can only create workspaces as yourself.'] });
-      const account = await deps.accounts.administered(caller, input.account);
-      if (!account)
-        throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
       // Every new workspace shows a globe at once, with no internet: the offline base layer.
       const row = await repo.insertWorkspaceWithLayer(
         db,
         {
-          accountId: account.id,
+          accountId: input.account,
           adminId: caller.id,
           name: input.name,
           description: input.description,
-          camera: { ...defaultCamera },
-          workspacePlugins: structuredClone(defaultWorkspacePlugins),
+          camera: newWorkspaceCamera,
+          workspacePlugins: newWorkspacePlugins,
         },
-        {
-          name: offlineBaseLayer.name,
-          template: JSON.parse(offlineBaseLayer.template) as Record<string, unknown>,
-        },
+        { name: offlineBaseLayer.name, template: offlineBaseLayer.template },
       );
+      // Only an account's admin creates in it (accounts.policy.ts, checked in the statement).
+      if (!row)
+        throw validationFailed({ account: [`Invalid pk "${input.account}" - object does not exist.`] });
       return presentWorkspace(row, 'admin');
     },
 
