@@ -3,7 +3,14 @@ import { apiSession, createAccount, createWorkspace, uniqueName } from './accoun
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
 import { lookAt } from './screenshot';
-import { createLayer, createXyzSource, fixtureOrigin, mapCamera, waitForMapIdle } from './viewer-fixtures';
+import {
+  createLayer,
+  createShareLink,
+  createXyzSource,
+  fixtureOrigin,
+  mapCamera,
+  waitForMapIdle,
+} from './viewer-fixtures';
 
 type Camera = {
   longitude: number;
@@ -106,6 +113,17 @@ test('an editor saves a view, and its link and the list both bring the map back 
   await page.goto(`${link}&e2e`);
   await waitForMapIdle(page);
   expect(await standsAt(page, saved)).toBe(true);
+
+  // A share link with the view opens the read-only page at it, without the editors' controls.
+  const { token } = await createShareLink(session, workspace.id);
+  await page.goto(`/workspace/share/${workspace.id}/${token}?view=${view?.id}&e2e`);
+  await waitForMapIdle(page);
+  expect(await standsAt(page, saved)).toBe(true);
+  await page.getByRole('button', { name: 'Saved views', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Harbour from the south-west/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add view' })).toHaveCount(0);
+  await page.goto(`/workspace/view/${workspace.id}?e2e`);
+  await waitForMapIdle(page);
 
   // From elsewhere, with the layer unticked, choosing the view flies back and ticks it.
   await jumpTo(page, { ...harbour, longitude: 5.1, latitude: 52.09, heading: 0 });
