@@ -16,6 +16,8 @@ const sources = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  // The prerender plugin and its runner (web/scripts/prerender-plugin.ts).
+  'web/scripts',
 ];
 
 function newestMtime(target) {

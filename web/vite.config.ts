@@ -3,6 +3,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { engineFilesInHtml } from './scripts/engine-files-plugin';
+import { prerender } from './scripts/prerender-plugin';
 
 const api = 'http://127.0.0.1:8000';
 
@@ -43,6 +45,8 @@ export default defineConfig({
   plugins: [
     react(),
     preloadFonts(),
+    engineFilesInHtml(),
+    prerender(),
     // Served under /cesium; only the viewer routes (web/src/viewer/) ever ask for them.
     viteStaticCopy({
       targets: ['Workers', 'ThirdParty', 'Assets', 'Widgets'].map((folder) => ({

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench:globe`: issue 15, item 2 — the time to the first drawn globe on the workspace
-// viewer should be within 1.3× of a bare CesiumJS page with the same layers. Printed, not asserted.
+// `npm run bench:globe`: issue 15, item 2, and issue 26, item 4 — the time to the first drawn globe
+// on the workspace viewer should be within 1.1× of a bare CesiumJS page with the same layers.
+// Printed, not asserted.
 //
 // It builds the app when stale, starts the production server the README's way (`npm start`'s
 // script) on a fresh DATA_DIR and a free loopback port, creates a user, an account and a
@@ -28,7 +29,7 @@ import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const target = 1.3;
+const target = 1.1;
 const password = 'Bench-Horse-Battery-42';
 const chromiumFlags = [
   '--use-angle=swiftshader',
@@ -340,6 +341,10 @@ async function measure(browser, kind, urls, token) {
         document: navigation?.responseEnd ?? null,
         domContentLoaded: navigation?.domContentLoadedEventEnd ?? null,
         cesiumScript: ends((name) => /cesium-engine-[^/]*\.js$|\/Cesium\.js$/.test(name)),
+        cesiumScriptStart: (() => {
+          const engine = resources.find((r) => /cesium-engine-[^/]*\.js$|\/Cesium\.js$/.test(r.name));
+          return engine ? engine.startTime : null;
+        })(),
         firstApiStart: api.length ? Math.min(...api.map((r) => r.startTime)) : null,
         lastApiEnd: api.length ? Math.max(...api.map((r) => r.responseEnd)) : null,
         apiCalls: api.map((r) => new URL(r.name).pathname),
@@ -433,6 +438,7 @@ async function main() {
       dom_content_loaded_ms: phase(kind, 'domContentLoaded'),
       first_api_call_ms: phase(kind, 'firstApiStart'),
       last_api_answer_ms: phase(kind, 'lastApiEnd'),
+      cesium_script_requested_ms: phase(kind, 'cesiumScriptStart'),
       cesium_script_loaded_ms: phase(kind, 'cesiumScript'),
       map_created_ms: phase(kind, 'mapCreated'),
       globe_idle_ms: phase(kind, 'firstGlobe'),
@@ -463,6 +469,7 @@ async function main() {
     line('DOMContentLoaded', 'dom_content_loaded_ms');
     line('first API call sent', 'first_api_call_ms');
     line('last API answer', 'last_api_answer_ms');
+    line('Cesium script requested', 'cesium_script_requested_ms');
     line('Cesium script received', 'cesium_script_loaded_ms');
     line('map created', 'map_created_ms');
     line('globe drawn (idle)', 'globe_idle_ms');

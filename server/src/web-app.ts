@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { contentSecurityPolicy } from './lib/csp.js';
 import type { SitesService } from './modules/sites/sites.service.js';
 import { dashboardOriginForPage } from './modules/workspaces/workspace-plugins.js';
+import { prerenderedPages } from './prerendered-page.js';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year and sent precompressed, and index.html
@@ -16,6 +17,7 @@ import { dashboardOriginForPage } from './modules/workspaces/workspace-plugins.j
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext, sites: SitesService) {
   const indexFile = path.join(ctx.config.webDist, 'index.html');
   const built = fs.existsSync(indexFile);
+  const prerendered = prerenderedPages(ctx.config.webDist);
   if (built) {
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
@@ -50,12 +52,40 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, site
           dashboard: await dashboardFor(ctx, request, pathname ?? ''),
         }
       : undefined;
+    // The first screen drawn in HTML and CSS, in the visitor's language and layout, where there is one.
+    const page = prerendered.file(
+      pathname ?? '',
+      request.headers['accept-language'],
+      request.headers['user-agent'],
+    );
+    const sent = compressedCopy(page ?? indexFile, request.headers['accept-encoding']);
+    if (sent.encoding) reply.header('Content-Encoding', sent.encoding);
     return reply
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Accept-Language, User-Agent')
       .header('Content-Security-Policy', contentSecurityPolicy(site.analytics, map))
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .send(fs.createReadStream(sent.file));
   };
+}
+
+/**
+ * The page's precompressed copy the browser accepts (web/scripts/precompress.mjs writes .br and
+ * .gz beside it; a prerendered page is 70 KB, 11 KB as brotli), else the page as it is: until
+ * `npm start`'s background run has made the copies, or for a client that accepts neither.
+ */
+export function compressedCopy(
+  file: string,
+  acceptEncoding = '',
+): { file: string; encoding?: 'br' | 'gzip' } {
+  const accepted = acceptEncoding.split(',').map((entry) => entry.trim().split(';')[0]);
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (accepted.includes(encoding) && fs.existsSync(file + suffix)) return { file: file + suffix, encoding };
+  }
+  return { file };
 }
 
 /** The origin of the map page's dashboard; a failed look-up costs the frame, never the page. */

@@ -1,7 +1,9 @@
 import './lib/zod-without-eval';
 import './app/fonts';
+import i18next from 'i18next';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { App } from './app/app';
@@ -9,15 +11,41 @@ import { bareHostUrl } from './app/bare-host';
 import { createRouter } from './app/router';
 import { startUp } from './app/start-up';
 import { handleUnauthorized } from './features/auth';
+import { deriveSiteName } from './features/sites';
 import { setupI18n } from './i18n/setup';
+import { firstRoutes, type PrerenderedPage, prerenderedPages } from './prerender/first-routes';
+import { prerenderHost } from './prerender/prerender-host';
+import { TakeOver, typedValues } from './prerender/take-over';
 
-const bare = bareHostUrl(window.location.href);
-if (bare) {
-  window.location.replace(bare);
-} else {
-  await setupI18n();
+/** The prerendered page in #root that boot-script.js found this browser draws the same, if any. */
+function pageToHydrate(): PrerenderedPage | undefined {
+  const { prerender, handoff } = document.documentElement.dataset;
+  return handoff === 'hydrate' ? prerenderedPages.find((page) => page === prerender) : undefined;
+}
+
+/** The home link's name is the one host-derived text of the prerendered shell: this host's, not the build's. */
+function renameHomeLink(root: HTMLElement): void {
+  const built = i18next.t('shell.homeLink', { siteName: deriveSiteName(prerenderHost) });
+  const link = root.querySelector(`a[aria-label="${CSS.escape(built)}"]`);
+  link?.setAttribute(
+    'aria-label',
+    i18next.t('shell.homeLink', { siteName: deriveSiteName(window.location.host) }),
+  );
+}
+
+/**
+ * Starts the app. Not at the module's top level: the route code it may wait for imports Vite's
+ * preload helper from this entry chunk, which would wait for this module in turn.
+ */
+async function start() {
   const queryClient = createQueryClient();
-  const router = createRouter(queryClient);
+  const page = pageToHydrate();
+  // The prerendered page's screen code loads while the texts do.
+  const prerendered = page ? firstRoutes(queryClient, page, window.location.pathname) : undefined;
+  await setupI18n();
+  const router = prerendered
+    ? await prerendered.then(({ routes, hydrationData }) => createBrowserRouter(routes, { hydrationData }))
+    : createRouter(queryClient);
   // A 401 to the stored token anywhere: the session is over, log in again, then come back
   // to the page being shown (or being opened, when its loading was refused).
   setUnauthorizedHandler(
@@ -31,9 +59,23 @@ if (bare) {
   startUp(queryClient);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
+  const typed = page ? typedValues(root) : [];
+  const app = (
     <StrictMode>
       <App router={router} queryClient={queryClient} />
-    </StrictMode>,
+      <TakeOver typed={typed} />
+    </StrictMode>
   );
+  if (page) {
+    // The server sent this page drawn (src/prerender/): the app adopts its markup and styles.
+    renameHomeLink(root);
+    hydrateRoot(root, app);
+  } else {
+    // Nothing drawn, or drawn for another language, sign-in state or window: rendered afresh.
+    createRoot(root).render(app);
+  }
 }
+
+const bare = bareHostUrl(window.location.href);
+if (bare) window.location.replace(bare);
+else void start();

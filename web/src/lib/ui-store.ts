@@ -41,9 +41,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useLoadText = (): string | null => useSyncExternalStore(subscribe, () => state.loadText);
+// Each getter also serves as the server snapshot: the build-time prerender (src/prerender/) renders
+// these stores in their first state, which is what the browser's first render reads too.
+const loadText = () => state.loadText;
+const routeLoadingFlag = () => state.routeLoading || state.hydrating;
+const firstScreenDrawn = () => state.firstScreenDrawn;
+export const useLoadText = (): string | null => useSyncExternalStore(subscribe, loadText, loadText);
 /** Whether the route-loading overlay is wanted: a screen's data (guard 4) or the first screen loading. */
 export const useRouteLoadingFlag = (): boolean =>
-  useSyncExternalStore(subscribe, () => state.routeLoading || state.hydrating);
+  useSyncExternalStore(subscribe, routeLoadingFlag, routeLoadingFlag);
 export const useFirstScreenDrawn = (): boolean =>
-  useSyncExternalStore(subscribe, () => state.firstScreenDrawn);
+  useSyncExternalStore(subscribe, firstScreenDrawn, firstScreenDrawn);

@@ -1,17 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setFirstScreenDrawn, useRouteLoadingFlag } from '../../lib/ui-store';
-
-/** Runs `callback` when the browser is idle (at most `timeoutMs` later); answers the cancel. */
-function whenIdle(callback: () => void, timeoutMs: number): () => void {
-  // Safari has no requestIdleCallback: a short timer stands in.
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(callback, 50);
-    return () => clearTimeout(timer);
-  }
-  const idle = requestIdleCallback(callback, { timeout: timeoutMs });
-  return () => cancelIdleCallback(idle);
-}
+import { whenIdle } from './when-idle';
 
 /**
  * Tells the shell when the first screen of this visit has loaded its data and drawn it, then is

@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { usePageViews } from '../../analytics/use-page-views';
 import { useSiteBranding } from '../../features/sites';
 import { skipTargets } from '../../lib/skip-targets';
 import { useFirstScreenDrawn } from '../../lib/ui-store';
+import { prefetchEngine } from '../../viewer/engine-files';
 import { AppToolbar } from './app-toolbar';
 import { FirstScreenWatcher } from './first-screen-watcher';
 import { Footer } from './footer';
 import { RouteLoadingOverlay } from './loading-overlay';
 import { SkipLink } from './skip-link';
+import { whenIdle } from './when-idle';
 
 /** What a route may tell the shell (its `handle`): `fullScreen` screens (the 3D map) fill the window, without footer. */
 export type RouteHandle = { fullScreen?: boolean };
@@ -21,6 +23,9 @@ export function RootLayout() {
   const branding = useSiteBranding();
   usePageViews(branding.analytics);
   const firstScreenDrawn = useFirstScreenDrawn();
+  // Most visits go on to a workspace: its 3D engine is fetched while the first screen is read,
+  // once it is drawn and the browser has nothing else to do (a map route fetches it at once).
+  useEffect(() => (firstScreenDrawn ? whenIdle(prefetchEngine, 5000) : undefined), [firstScreenDrawn]);
 
   return (
     <Box

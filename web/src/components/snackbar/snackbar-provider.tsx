@@ -16,7 +16,7 @@ const view = onDemand(async () => (await import('./snackbar-view')).SnackbarView
 
 /** The app's one snackbar; a new message replaces the one on screen. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const { message, open } = useSyncExternalStore(subscribeSnackbar, getSnackbarSnapshot);
+  const { message, open } = useSyncExternalStore(subscribeSnackbar, getSnackbarSnapshot, getSnackbarSnapshot);
   // Should its code fail to load, the message is closed unseen; the next one tries again.
   const View = useOnDemand(view, open, closeSnackbar);
 

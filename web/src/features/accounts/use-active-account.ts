@@ -19,9 +19,9 @@ export type ActiveAccountState = {
 
 /** The caller's accounts and the active one; re-renders when either changes (the menu rebuilds). */
 export function useActiveAccount(): ActiveAccountState {
-  const isLoggedIn = Boolean(useSyncExternalStore(subscribeToken, getToken));
+  const isLoggedIn = Boolean(useSyncExternalStore(subscribeToken, getToken, getToken));
   const { data: accounts } = useAccounts(isLoggedIn);
-  const activeId = useSyncExternalStore(subscribeActiveAccount, getActiveAccountId);
+  const activeId = useSyncExternalStore(subscribeActiveAccount, getActiveAccountId, getActiveAccountId);
   const list = isLoggedIn ? accounts : undefined;
   return { accounts: list, activeAccount: chooseActiveAccount(list, activeId) };
 }

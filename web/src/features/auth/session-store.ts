@@ -26,7 +26,7 @@ const subscribeStatus = (listener: () => void) => {
   statusListeners.add(listener);
   return () => statusListeners.delete(listener);
 };
-export const useAuthStatus = () => useSyncExternalStore(subscribeStatus, getAuthStatus);
+export const useAuthStatus = () => useSyncExternalStore(subscribeStatus, getAuthStatus, getAuthStatus);
 
 // ── Demo mode: a flag in localStorage, on when set (guard 2 in docs/product.md), and
 // the demo workspace it was turned on for.
@@ -45,7 +45,7 @@ export function setDemo(on: boolean, workspaceId?: number): void {
   demoFlag.set(on ? true : null);
 }
 
-export const useDemo = () => useSyncExternalStore(demoFlag.subscribe, isDemo);
+export const useDemo = () => useSyncExternalStore(demoFlag.subscribe, isDemo, isDemo);
 
 // ── A login waiting for its second factor. Kept for this tab only (sessionStorage):
 // the ephemeral token is useless after a few minutes and must not outlive the tab.
@@ -78,5 +78,6 @@ const endedSession = storedValue(
 
 export const getEndedSession = (): EndedSession | null => endedSession.get();
 export const setEndedSession = (ended: EndedSession | null): void => endedSession.set(ended);
+const isSessionEnded = () => endedSession.get() !== null;
 export const useSessionEnded = (): boolean =>
-  useSyncExternalStore(endedSession.subscribe, () => endedSession.get() !== null);
+  useSyncExternalStore(endedSession.subscribe, isSessionEnded, isSessionEnded);

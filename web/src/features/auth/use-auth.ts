@@ -15,7 +15,7 @@ export type AuthState = {
   status: AuthStatus;
 };
 
-export const useToken = () => useSyncExternalStore(subscribeToken, getToken);
+export const useToken = () => useSyncExternalStore(subscribeToken, getToken, getToken);
 export const useIsLoggedIn = () => Boolean(useToken());
 
 /** Who is using the app. Logged in means a token is stored; the user loads behind it. */

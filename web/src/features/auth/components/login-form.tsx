@@ -51,7 +51,9 @@ export function LoginForm() {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={handleLogin} spacing={2.5}>
+    // method="post": the prerendered form (src/prerender/) submitted before the app can handle it
+    // never puts the password in a URL.
+    <Stack component="form" method="post" noValidate onSubmit={handleLogin} spacing={2.5}>
       <TextBox {...field('username')} label={t('auth.username')} autoComplete="username" fullWidth />
       <TextBox
         {...field('password')}

@@ -1,0 +1,85 @@
+// Runs before the first paint: a classic script at the top of <head> (the CSP allows no inline
+// script). The prerender plugin (web/scripts/prerender-plugin.ts) emits it as a hashed asset.
+(() => {
+  const root = document.documentElement;
+  const stored = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+
+  // The colour scheme class, as MUI's InitColorSchemeScript would set it (app/theme.ts: class
+  // selector, the choice under 'theme', else the system's preference).
+  const mode = stored('theme');
+  root.classList.add(mode === 'dark' || (mode !== 'light' && dark) ? 'dark' : 'light');
+
+  // A prerendered page is taken over (hydrated) only if the app's first render draws exactly it:
+  // the same language (i18n/languages.ts), signed in for the shell and out for the login page,
+  // and the same answers to the media queries its layout asked. Otherwise it stays unpainted
+  // until the app has rendered, rather than flash another language or menu.
+  const page = root.dataset.prerender;
+  if (page) {
+    let language = stored('language');
+    if (language !== 'en' && language !== 'nl') language = /^nl/i.test(navigator.language) ? 'nl' : 'en';
+    const signedIn = Boolean(stored('token'));
+    let media = {};
+    try {
+      media = JSON.parse(root.dataset.media || '{}');
+    } catch {}
+    const same =
+      language === root.lang &&
+      signedIn === (page === 'shell') &&
+      Object.keys(media).every((query) => matchMedia(query).matches === media[query]);
+    root.dataset.handoff = same ? 'hydrate' : 'render';
+  }
+
+  // The app's code, for a prerendered page (page-html.ts): once the page is painted when it is
+  // taken over as it is, else at once.
+  const entry = root.dataset.entry;
+  if (entry) {
+    const load = () => {
+      for (const href of (root.dataset.entryImports || '').split(' ').filter(Boolean)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.append(script);
+    };
+    // The first animation frame comes once the page can be drawn; the task after it, once it is.
+    if (root.dataset.handoff === 'hydrate') requestAnimationFrame(() => setTimeout(load));
+    else load();
+  }
+
+  // Until the app has taken the page over, a click on a button (a login submitted by click or
+  // Enter, which clicks the form's button) is held and handed to the app (take-over.tsx), which
+  // clicks again; a form without a button is simply not sent: it would be a plain form post.
+  const held = [];
+  window.heldClicks = held;
+  document.addEventListener(
+    'click',
+    (event) => {
+      if ('app' in root.dataset) return;
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button) return;
+      event.preventDefault();
+      if (!held.includes(button)) held.push(button);
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!('app' in root.dataset)) event.preventDefault();
+    },
+    true,
+  );
+})();
