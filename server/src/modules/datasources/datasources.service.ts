@@ -118,7 +118,6 @@ export function createDatasourcesService(
       return { datasource, secrets: openSecrets(datasource.secrets) };
     },
 
-    /** Replaces the ArcGIS sign-in kept with a source (null ends it); the other secrets stay. */
     /**
      * Stores (or clears) a source's ArcGIS sign-in. A person signing in (`by`) changes the
      * source's secrets: the audit trail records it with the change; a token refreshed by the
