@@ -85,6 +85,24 @@ test('the app takes the login page over without a layout shift or a hydration er
   expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 });
 
+test('a session ended in this tab: the login is drawn by the app, which says why, without a hydration error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/login');
+  await page.evaluate(() => sessionStorage.setItem('sessionEnded', JSON.stringify({ returnTo: null })));
+  await page.reload();
+  await takenOver(page);
+  // The prerendered login has no such message: taking it over as it is would not match.
+  await expect(page.locator('html')).toHaveAttribute('data-handoff', 'render');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(en.auth.sessionEnded);
+  await expectLoginForm(page);
+  expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+});
+
 test('what is typed before the app takes over is kept', async ({ page }) => {
   const release = await holdTheApp(page);
   await open(page, '/');

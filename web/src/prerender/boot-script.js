@@ -2,9 +2,9 @@
 // script). The prerender plugin (web/scripts/prerender-plugin.ts) emits it as a hashed asset.
 (() => {
   const root = document.documentElement;
-  const stored = (key) => {
+  const stored = (key, area = 'localStorage') => {
     try {
-      return localStorage.getItem(key);
+      return window[area].getItem(key);
     } catch {
       return null;
     }
@@ -18,8 +18,10 @@
 
   // A prerendered page is taken over (hydrated) only if the app's first render draws exactly it:
   // the same language (i18n/languages.ts), signed in for the shell and out for the login page,
-  // and the same answers to the media queries its layout asked. Otherwise it stays unpainted
-  // until the app has rendered, rather than flash another language or menu.
+  // the same answers to the media queries its layout asked, and no session ended in this tab (the
+  // login then says why: features/auth/session-store.ts). Otherwise it stays unpainted until the
+  // app has rendered, rather than flash another language or menu, or lose what was typed when a
+  // mismatched page is thrown away.
   const page = root.dataset.prerender;
   if (page) {
     let language = stored('language');
@@ -32,6 +34,7 @@
     const same =
       language === root.lang &&
       signedIn === (page === 'shell') &&
+      stored('sessionEnded', 'sessionStorage') === null &&
       Object.keys(media).every((query) => matchMedia(query).matches === media[query]);
     root.dataset.handoff = same ? 'hydrate' : 'render';
   }
