@@ -37,6 +37,16 @@ export function leanRead<Row>(name: string, text: string) {
 }
 
 /**
+ * Whether `db` is the embedded database (PGlite), where what makes a read cheap differs: there
+ * each value of an answer is read in JavaScript and copied between threads, so one JSON text
+ * beats many rows; on PostgreSQL rows are cheap and printing long text as JSON costs the server.
+ */
+export function isEmbedded(db: Db): boolean {
+  const client = (db as unknown as { $client?: object }).$client;
+  return client !== undefined && !takesNamedStatements(client);
+}
+
+/**
  * A timestamp column as `Date#toISOString` prints it (UTC, milliseconds, `Z`), whatever the
  * session's time zone; PostgreSQL's microseconds are cut as JavaScript's Date cuts them.
  */

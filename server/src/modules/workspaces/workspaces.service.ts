@@ -222,10 +222,13 @@ export function createWorkspacesService({
     /** One account's workspaces (its admin only), or without one all the caller administers and edits. */
     async list(caller: AuthedUser, query: PageQuery & { account?: number | undefined }) {
       const filter = { userId: caller.id, accountId: query.account };
+      let total: number | undefined;
       return pageFromDb(
         query,
-        async (window) =>
-          (await repo.listWorkspaces(db, filter, window)).map((row) =>
+        async (window) => {
+          const page = await repo.listWorkspaces(db, filter, window);
+          total = page.total;
+          return page.rows.map((row) =>
             presentWorkspace(
               row,
               rightsOf(caller.id, {
@@ -235,8 +238,9 @@ export function createWorkspacesService({
                 demo: false,
               }) ?? 'view',
             ),
-          ),
-        () => repo.countWorkspaces(db, filter),
+          );
+        },
+        async () => total ?? repo.countWorkspaces(db, filter),
       );
     },
 
