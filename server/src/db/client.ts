@@ -11,7 +11,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { compileDatabaseBaselineOnly, type PgliteSizing, pgliteOptions } from './pglite-storage.js';
+import {
+  compileDatabaseBaselineOnly,
+  growHeapByHalf,
+  type PgliteSizing,
+  pgliteOptions,
+} from './pglite-storage.js';
 import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -56,6 +61,7 @@ export async function openPglite(
   if (dataDir) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     compileDatabaseBaselineOnly();
+    growHeapByHalf();
   }
   if (thread && dataDir) await createInOwnProcess(dataDir, sizing);
   // Both answer the part of PGlite's interface that Drizzle uses. The thread builds the same
