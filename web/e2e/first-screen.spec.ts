@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { en } from '../src/i18n/en';
 import { nl } from '../src/i18n/nl';
+import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
+import { createActiveUser } from './identity';
 
 /**
  * The first screen drawn from the HTML and CSS the server sends (issue 26; web/src/prerender/),
@@ -34,6 +36,31 @@ async function holdTheApp(page: Page): Promise<() => void> {
 const open = (page: Page, path: string) => page.goto(path, { waitUntil: 'domcontentloaded' });
 
 const takenOver = (page: Page) => page.waitForFunction(() => 'app' in document.documentElement.dataset);
+
+/** Records every layout shift of the page from its start, in window.shifts. */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: { at: number; value: number }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        w.shifts.push({ at: entry.startTime, value: entry.value });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The sum of the page's layout shifts so far, once two frames have laid out what changed last. */
+async function layoutShift(page: Page): Promise<number> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return page.evaluate(() =>
+    (window as unknown as { shifts: { value: number }[] }).shifts.reduce(
+      (sum, shift) => sum + shift.value,
+      0,
+    ),
+  );
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -167,4 +194,39 @@ test.describe('for a Dutch browser', () => {
     await takenOver(page);
     await expectLoginForm(page);
   });
+});
+
+test('an account page opened signed in: the shell is taken over and its workspaces arrive without a layout shift', async ({
+  page,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'first-screen');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Shift-free'));
+  // A list longer than the window: what is below it would be pushed out of sight when it arrives.
+  for (let i = 1; i <= 24; i++) await createWorkspace(session, account, `Workspace ${i}`);
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ token, accountId }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('activeAccount', String(accountId));
+    },
+    { token: session.token, accountId: account.id },
+  );
+  await recordShifts(page);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+
+  await page.goto(`/account/${account.slug}`);
+  await takenOver(page);
+  await expect(page.locator('html')).toHaveAttribute('data-handoff', 'hydrate');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+  await expect(main.getByRole('list', { name: en.account.workspaces }).getByRole('listitem')).toHaveCount(24);
+  // The account's security events and the footer come last, once the first screen is drawn.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+  expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import './lib/zod-without-eval';
 import './app/fonts';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
@@ -13,6 +13,7 @@ import { startUp } from './app/start-up';
 import { handleUnauthorized } from './features/auth';
 import { deriveSiteName } from './features/sites';
 import { setupI18n } from './i18n/setup';
+import { yieldToMain } from './lib/yield-to-main';
 import { firstRoutes, type PrerenderedPage, prerenderedPages } from './prerender/first-routes';
 import { prerenderHost } from './prerender/prerender-host';
 import { TakeOver, typedValues } from './prerender/take-over';
@@ -43,6 +44,11 @@ async function start() {
   // The prerendered page's screen code loads while the texts do.
   const prerendered = page ? firstRoutes(queryClient, page, window.location.pathname) : undefined;
   await setupI18n();
+  // The modules' evaluation in a task of its own, the router's first navigation and the first
+  // render in the next: together they were one long task after the first paint. Not between the
+  // last two: an answer arriving in between (the site, the accounts) would make the first render
+  // differ from the prerendered page, which React then throws away.
+  await yieldToMain();
   const router = prerendered
     ? await prerendered.then(({ routes, hydrationData }) => createBrowserRouter(routes, { hydrationData }))
     : createRouter(queryClient);
@@ -68,11 +74,17 @@ async function start() {
   );
   if (page) {
     // The server sent this page drawn (src/prerender/): the app adopts its markup and styles.
+    // Hydrated at once, not in a transition: a transition yields between slices, and an answer
+    // arriving meanwhile (the site, the accounts) would make the rest of the first render differ
+    // from the markup (React error 418), which React then throws away.
     renameHomeLink(root);
     hydrateRoot(root, app);
   } else {
-    // Nothing drawn, or drawn for another language, sign-in state or window: rendered afresh.
-    createRoot(root).render(app);
+    // Nothing drawn, or drawn for another language, sign-in state or window: rendered afresh, in
+    // a transition, so that the first render yields to the browser every few milliseconds
+    // instead of holding the main thread for all of it.
+    const fresh = createRoot(root);
+    startTransition(() => fresh.render(app));
   }
 }
 

@@ -1,4 +1,5 @@
 import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +10,7 @@ import { setHydrating, useLoadText, useRouteLoadingFlag } from '../../lib/ui-sto
 
 /** Loads shorter than this never show the overlay, so fast navigation does not flash. */
 const showAfterMs = 150;
+const spinnerSize = 40;
 
 /**
  * The overlay with the current loading text, over the content but under the toolbar:
@@ -42,8 +44,13 @@ export function LoadingOverlay({ open }: { open: boolean }) {
       })}
     >
       <Stack role="status" aria-live="polite" spacing={2} sx={{ alignItems: 'center' }}>
-        {/* Mounted only while shown: a hidden indeterminate spinner still animates, restyling the page every frame. */}
-        {visible && <CircularProgress color="inherit" aria-hidden />}
+        {/* Mounted only while shown: a hidden indeterminate spinner still animates, restyling the page every frame.
+            Its place stays while the overlay fades out, so the text does not jump up. */}
+        {visible ? (
+          <CircularProgress color="inherit" size={spinnerSize} aria-hidden />
+        ) : (
+          <Box sx={{ width: spinnerSize, height: spinnerSize }} />
+        )}
         <Typography variant="h6" component="p">
           {loadText}
         </Typography>

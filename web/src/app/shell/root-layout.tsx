@@ -22,10 +22,6 @@ export function RootLayout() {
   const fullScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fullScreen);
   const branding = useSiteBranding();
   usePageViews(branding.analytics);
-  const firstScreenDrawn = useFirstScreenDrawn();
-  // Most visits go on to a workspace: its 3D engine is fetched while the first screen is read,
-  // once it is drawn and the browser has nothing else to do (a map route fetches it at once).
-  useEffect(() => (firstScreenDrawn ? whenIdle(prefetchEngine, 5000) : undefined), [firstScreenDrawn]);
 
   return (
     <Box
@@ -54,10 +50,27 @@ export function RootLayout() {
           <Outlet />
         </Fragment>
       </Box>
-      {/* The footer stays unpainted until the first screen is drawn (first-screen-watcher.tsx). */}
-      {!fullScreen && <Footer email={branding.email} hidden={!firstScreenDrawn} />}
-      {!firstScreenDrawn && <FirstScreenWatcher />}
+      {!fullScreen && <FooterAfterFirstScreen email={branding.email} />}
+      <FirstScreenTasks />
       <RouteLoadingOverlay />
     </Box>
   );
+}
+
+// The first screen's flag is read by these two alone: when it turns, they re-render, not the
+// whole shell (toolbar and menus) in the same task.
+
+/** The footer stays unpainted until the first screen is drawn (first-screen-watcher.tsx). */
+function FooterAfterFirstScreen({ email }: { email: string }) {
+  const firstScreenDrawn = useFirstScreenDrawn();
+  return <Footer email={email} hidden={!firstScreenDrawn} />;
+}
+
+/** Watches for the first screen; once it is drawn, fetches the 3D engine when the browser is idle. */
+function FirstScreenTasks() {
+  const firstScreenDrawn = useFirstScreenDrawn();
+  // Most visits go on to a workspace: its 3D engine is fetched while the first screen is read,
+  // once it is drawn and the browser has nothing else to do (a map route fetches it at once).
+  useEffect(() => (firstScreenDrawn ? whenIdle(prefetchEngine, 5000) : undefined), [firstScreenDrawn]);
+  return firstScreenDrawn ? null : <FirstScreenWatcher />;
 }

@@ -27,7 +27,9 @@ export function SiteBrand({ branding }: { branding: SiteBranding }) {
       }}
     >
       {!ready ? (
-        <Skeleton variant="rounded" width={160} height={32} sx={{ bgcolor: 'rgba(255, 255, 255, 0.25)' }} />
+        // As tall as the default logo's disc (32 px and its padding): the link, centred in the
+        // bar, does not move when the site's answer replaces it.
+        <Skeleton variant="rounded" width={160} height={38} sx={{ bgcolor: 'rgba(255, 255, 255, 0.25)' }} />
       ) : logo ? (
         <Box component="img" src={logo} alt={name} sx={{ height: 40, maxWidth: 220, objectFit: 'contain' }} />
       ) : (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
+import { HiddenUntilFirstScreen } from '../../../components/ui/hidden-until-first-screen';
 import { Screen } from '../../../components/ui/screen';
 import { useRouteLoading } from '../../../lib/use-route-loading';
 import { AccountActivity } from '../../audit';
@@ -34,7 +35,11 @@ export function AccountScreen() {
     <Screen overline={t('menu.account')} title={account.name} intro={account.description}>
       <Stack spacing={3}>
         <WorkspacesSection account={account} />
-        <AccountActivity accountId={account.id} />
+        {/* Below the workspaces, which replace their skeleton by a long list: shown at once, the
+            events would be painted and then pushed down (Lighthouse mobile CLS 0.195). */}
+        <HiddenUntilFirstScreen>
+          <AccountActivity accountId={account.id} />
+        </HiddenUntilFirstScreen>
       </Stack>
     </Screen>
   );
