@@ -10,7 +10,7 @@ import { invitationScreens } from '../features/invitations/screens';
 import { layerLibraryScreens } from '../features/layer-library/screens';
 import { profileScreens } from '../features/profile/screens';
 import { userGroupScreens } from '../features/usergroups/screens';
-import { viewerScreens } from '../features/viewer/screens';
+import { viewerScreens, withOpeningReads } from '../features/viewer/screens';
 import { workspaceScreens } from '../features/workspaces/screens';
 import { guardLoader } from './guards/guard-loader';
 import type { RouteAccess } from './guards/guards';
@@ -51,6 +51,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     ...(handle ? { handle } : {}),
   });
 
+  const mapRoute = (map: RouteObject) => withOpeningReads(queryClient, map);
+
   return [
     {
       // The ArcGIS sign-in pop-up's last stop: no shell, no guards; it hands its answer on and closes.
@@ -83,10 +85,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('account', 'account', screens.account),
             route('sharedWorkspaces', 'account', screens.sharedWorkspaces),
             route('createWorkspace', 'account', screens.createWorkspace),
-            // The 3D viewer and editor fill the window: no footer.
-            route('editWorkspace', 'account', screens.workspaceEditor, { fullScreen: true }),
-            route('workspace', 'account', screens.workspaceViewer, { fullScreen: true }),
-            route('publicWorkspace', 'public', screens.publicWorkspace, { fullScreen: true }),
+            // The 3D viewer and editor fill the window: no footer. Their reads start beside the guards'.
+            mapRoute(route('editWorkspace', 'account', screens.workspaceEditor, { fullScreen: true })),
+            mapRoute(route('workspace', 'account', screens.workspaceViewer, { fullScreen: true })),
+            mapRoute(route('publicWorkspace', 'public', screens.publicWorkspace, { fullScreen: true })),
             route('datasources', 'account', screens.datasources),
             // Creating and editing a data source share one screen.
             route('createDataSource', 'account', screens.datasourceForm),

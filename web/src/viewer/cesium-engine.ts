@@ -24,6 +24,32 @@ import { createSketches } from './sketch';
 import { createSplit } from './split';
 import { waitForIdle } from './wait-for-idle';
 
+type WidgetOptions = NonNullable<ConstructorParameters<typeof CesiumWidget>[1]>;
+
+/**
+ * Cesium's widget without Cesium's error panel over the page when it cannot be built: the screen
+ * says so itself, and map-engine.ts names a missing WebGL. Once built, an error while drawing
+ * shows Cesium's panel over the map, as before.
+ */
+function createWidget(container: HTMLElement, options: WidgetOptions): CesiumWidget {
+  let widget: CesiumWidget;
+  try {
+    widget = new CesiumWidget(container, { ...options, showRenderLoopErrors: false });
+  } catch (error) {
+    // The failed constructor has already put its element in the container.
+    for (const left of container.querySelectorAll(':scope > .cesium-widget')) left.remove();
+    throw error;
+  }
+  widget.scene.renderError.addEventListener((_scene: unknown, error: unknown) =>
+    widget.showErrorPanel(
+      'An error occurred while rendering.  Rendering has stopped.',
+      undefined,
+      error as string,
+    ),
+  );
+  return widget;
+}
+
 /**
  * The Cesium map without Ion, with Cesium's bundled Natural Earth II as the base (works
  * offline). A bare CesiumWidget rather than a Viewer: the Viewer's widgets bind with
@@ -37,7 +63,7 @@ export async function createCesiumEngine(
 ): Promise<MapEngine> {
   // The globe's own base: shown only while no layer of the workspace is the built-in imagery.
   const fallbackBase = ImageryLayer.fromProviderAsync(naturalEarth(), {});
-  const viewer = new CesiumWidget(container, {
+  const viewer = createWidget(container, {
     baseLayer: fallbackBase,
     terrainProvider: new EllipsoidTerrainProvider(),
     // Only the globe: polygons across the antimeridian (Russia, Fiji) then draw right.

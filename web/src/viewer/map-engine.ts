@@ -168,6 +168,7 @@ export interface MapEngine {
 }
 
 let cesiumEngine: Promise<typeof import('./cesium-engine')> | undefined;
+/** Loads and runs the engine's module (Cesium's own set-up, no map yet); the first call starts it. */
 const loadCesiumEngine = () => {
   // A failed fetch (the network went away) is not kept: the next map tries again.
   cesiumEngine ??= import('./cesium-engine').catch((error: unknown) => {
@@ -179,11 +180,17 @@ const loadCesiumEngine = () => {
 
 /** Creates the 3D map in `container`; Cesium loads on the first call. */
 export async function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
-  // Checked first: without WebGL Cesium would put its own error panel over the whole page.
-  if (!webglAvailable()) throw new Error('This browser cannot draw 3D maps (WebGL is not available).');
   const { createCesiumEngine } = await loadCesiumEngine();
   const e2e = new URLSearchParams(window.location.search).has('e2e');
-  const engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
+  let engine: MapEngine;
+  try {
+    engine = await createCesiumEngine(container, { ...options, preserveDrawingBuffer: e2e });
+  } catch (error) {
+    // Asked only when the map failed: the check creates a WebGL context of its own, which the
+    // first map waited for (a large part of its set-up in software WebGL).
+    if (!webglAvailable()) throw new Error('This browser cannot draw 3D maps (WebGL is not available).');
+    throw error;
+  }
   // The end-to-end tests' hook (web/e2e/viewer*.spec.ts), only when the page is opened with ?e2e.
   if (e2e)
     (window as unknown as { __viewer?: unknown }).__viewer = {

@@ -7,7 +7,11 @@ export const mapRoute = /^\/workspace\/((view|share)\/[^/]|\d+\/?$)/;
  * be blocked. True unless the browser shows a map route in a document loaded elsewhere.
  */
 export function loadedWithMapPolicy(): boolean {
-  if (!mapRoute.test(window.location.pathname)) return true;
+  return !mapRoute.test(window.location.pathname) || documentLoadedOnMapRoute();
+}
+
+/** Whether this document was loaded on a map route (true when the browser does not say). */
+export function documentLoadedOnMapRoute(): boolean {
   const navigation = performance.getEntriesByType?.('navigation')[0];
   if (!navigation?.name) return true;
   return mapRoute.test(new URL(navigation.name, window.location.href).pathname);

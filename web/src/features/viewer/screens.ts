@@ -1,6 +1,10 @@
 // The router's entry into this feature: lazy loaders only, so that naming a route
 // fetches nothing until it is visited (index.ts is for other features and the shell).
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { getToken } from '../../api/token-storage';
 import { preloadEngine } from '../../viewer/engine-files';
+import { documentLoadedOnMapRoute } from './map-document';
 
 /** The screens' chunk. */
 const screens = () => import('./components/viewer-screen');
@@ -23,3 +27,26 @@ export const viewerScreens = {
   workspaceEditor: async () => (await mapScreen()).WorkspaceEditorScreen,
   publicWorkspace: async () => (await mapScreen()).SharedWorkspaceScreen,
 };
+
+/**
+ * A map route whose loader (the guards) also starts the screen's reads, in parallel with the
+ * guards' calls (api/opening-reads.ts): the map opens at the workspace's camera, so it waited
+ * for the guards, the screen's code and then the workspace, one after the other.
+ */
+export function withOpeningReads(queryClient: QueryClient, route: RouteObject): RouteObject {
+  const loader = route.loader as LoaderFunction | undefined;
+  return {
+    ...route,
+    loader: (args, context) => {
+      // A map route reached from another page reloads first (map-document.ts): its reads would be lost.
+      if (documentLoadedOnMapRoute()) {
+        const signedIn = Boolean(getToken());
+        // Imported here, not statically: with the workspace's fetchers it would join the code every page loads.
+        void import('./api/opening-reads').then(({ startOpeningReads }) =>
+          startOpeningReads(queryClient, args.params, signedIn),
+        );
+      }
+      return loader?.(args, context) ?? null;
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { canEdit } from '../../workspaces';
 import { layerSourcesQueryOptions } from '../api/get-layer-sources';
 import { layersQueryOptions } from '../api/get-layers';
 import { viewerWorkspaceQueryOptions } from '../api/get-workspace';
+import { readBeforeThisOpening } from '../api/opening-reads';
 import { useSaveCamera } from '../api/update-workspace-camera';
 import {
   drawnLayers,
@@ -40,12 +41,11 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [searchParams] = useSearchParams();
-  const workspaceQuery = useQuery({
-    ...viewerWorkspaceQueryOptions(id ?? 0, token),
-    enabled: id !== undefined,
-  });
-  const layersQuery = useQuery({ ...layersQueryOptions(id ?? 0, token), enabled: id !== undefined });
-  const sourcesQuery = useQuery({ ...layerSourcesQueryOptions(id ?? 0, token), enabled: id !== undefined });
+  // Read by the route beside its guards (opening-reads.ts): not again when the screen mounts.
+  const reads = { enabled: id !== undefined, refetchOnMount: readBeforeThisOpening };
+  const workspaceQuery = useQuery({ ...viewerWorkspaceQueryOptions(id ?? 0, token), ...reads });
+  const layersQuery = useQuery({ ...layersQueryOptions(id ?? 0, token), ...reads });
+  const sourcesQuery = useQuery({ ...layerSourcesQueryOptions(id ?? 0, token), ...reads });
   const workspace = workspaceQuery.data;
   const tree = layersQuery.data ?? noLayers;
   // The shell's loading overlay (guard 4) stays up until the workspace and its layers are read.
