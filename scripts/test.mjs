@@ -15,6 +15,8 @@ const run = (command, args, env = {}) =>
 let failedSteps = 0;
 let passed = 0;
 let failed = 0;
+// Named again just above the last line: CI keeps only the end of the output.
+const failedNames = [];
 
 function count(file, read) {
   try {
@@ -41,10 +43,18 @@ if (
   failedSteps++;
 }
 if (
-  !count(vitestReport, (r) => ({
-    passed: r.numPassedTests,
-    failed: r.numFailedTests + (r.numTotalTestSuites ? 0 : 1),
-  }))
+  !count(vitestReport, (r) => {
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) failedNames.push(`${where} › ${test.fullName}`);
+      if (file.status === 'failed' && failedTests.length === 0) failedNames.push(`${where}: ${file.message}`);
+    }
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + (r.numTotalTestSuites ? 0 : 1),
+    };
+  })
 ) {
   failed++;
 }
@@ -63,14 +73,24 @@ if (run('npm', ['run', 'build']) !== 0) {
     },
   );
   if (status !== 0) failedSteps++;
-  const readPlaywright = (r) => ({
-    passed: r.stats.expected + r.stats.flaky,
-    failed: r.stats.unexpected,
-  });
+  const readPlaywright = (r) => {
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'unexpected')
+            failedNames.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of r.suites ?? []) visit(suite);
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+  };
   if (!count(playwrightReport, readPlaywright)) failed++;
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failedSteps > 0 ? 1 : 0);

@@ -25,8 +25,9 @@ it("collects the server's promoted garbage before its heap doubles (the embedded
     }
     expect(live).toHaveLength(100_000);
     // V8's default let the old generation grow by 185 MB here; in a plain node run of the same
-    // loop it peaked at 147–187 MB by default, at 78–79 MB growing by half.
-    expect(peak - before).toBeLessThan(90);
+    // loop it peaked at 147–187 MB by default, at 78–79 MB growing by half. The bound sits between
+    // the two with room on both sides: a test worker's own heap varies from run to run.
+    expect(peak - before).toBeLessThan(120);
   } finally {
     await database.close();
   }
