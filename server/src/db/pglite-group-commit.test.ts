@@ -85,6 +85,7 @@ describe('group commit', () => {
       '  UPDATE "workspaces" set "name" = $1',
       'delete from t where k = $1',
       'with "created" as (insert into "workspaces" ("name") values ($1) returning *) select * from "created"',
+      'select * from workspace_create($1::integer, $2::integer, $3::text)',
     ]) {
       expect(isGroupableWrite(sql), sql).toBe(true);
     }
@@ -92,6 +93,7 @@ describe('group commit', () => {
       'select * from t',
       'select "updated_at", "deleted_at" from t',
       'with x as (select 1) select * from x',
+      'select * from workspace_creators',
       'begin',
       'create table u (k int)',
       'vacuum t',

@@ -11,13 +11,22 @@ export type QueryResult = { rows: unknown[]; fields: unknown[]; affectedRows?: n
 export type Write = Statement & { settle: (outcome: Outcome) => void };
 
 /**
+ * A call of a database function that writes (migration 0010's `workspace_create`): a write like
+ * an INSERT, which alone would wait for a WAL flush of its own.
+ */
+const writingFunctionCall = /^\s*select\b[^;]*\bfrom\s+"?workspace_create"?\s*\(/i;
+
+/**
  * Whether a statement outside a transaction changes rows and may join a group. A read never
  * does: it would wait for a flush it does not need. Guessing wrong is safe either way: a
  * write taken for a read runs alone, as before; a read taken for a write runs in the group
  * and is answered after its COMMIT, so it never acts on a write that might still fail.
  */
 export function isGroupableWrite(sql: string): boolean {
-  return /^\s*(insert|update|delete|with)\b/i.test(sql) && /\b(insert|update|delete)\b/i.test(sql);
+  return (
+    (/^\s*(insert|update|delete|with)\b/i.test(sql) && /\b(insert|update|delete)\b/i.test(sql)) ||
+    writingFunctionCall.test(sql)
+  );
 }
 
 export async function runStatement(target: PGlite | Transaction, statement: Statement): Promise<QueryResult> {

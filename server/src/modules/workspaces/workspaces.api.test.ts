@@ -68,6 +68,23 @@ describe('workspaces, invitations and demo', () => {
     expect(list.json().results.map((w: { id: number }) => w.id)).toContain(body.id);
   });
 
+  it('answers a new workspace with its name and description as stored, whatever they hold', async () => {
+    // The create's answer echoes what was sent next to what the database made (migration 0010).
+    for (const [name, description] of [
+      ['  Haven – Ω 港 "quoted" \\ ', 'Two\nlines\tand 🚢'],
+      ['x'.repeat(100), ' d '],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/workspaces',
+        headers: auth(aliceToken),
+        payload: { admin: alice.id, account: accountId, name, description },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.body).toBe((await get(`/api/workspaces/${res.json().id}`, aliceToken)).body);
+    }
+  });
+
   it("answers 'Name is required' for a missing name or description, and refuses another user's account", async () => {
     const empty = await t.app.inject({
       method: 'POST',

@@ -1,12 +1,12 @@
 import type { Workspace, WorkspaceRights } from '@geows/contract';
-import type { ListedWorkspace, WorkspaceWithPlan } from './workspaces.repository.js';
+import type { CreatedWorkspace, ListedWorkspace, WorkspaceWithPlan } from './workspaces.repository.js';
 
 /** Camera and plugins are JSON objects in the database: a string is the text a list read already. */
 const jsonText = (value: Record<string, unknown> | string) =>
   typeof value === 'string' ? value : JSON.stringify(value);
 
 export function presentWorkspace(
-  row: WorkspaceWithPlan | ListedWorkspace,
+  row: CreatedWorkspace | ListedWorkspace,
   rights: WorkspaceRights,
 ): Workspace {
   return {
