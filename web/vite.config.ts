@@ -40,6 +40,9 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** The files of a feature's components/ and api/ folders (web/src/features/<name>/…). */
+const featureModule = /[\\/]src[\\/]features[\\/][^\\/]+[\\/](components|api)[\\/][^\\/]+\.tsx?$/;
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -72,6 +75,13 @@ export default defineConfig({
     // Cesium's own chunk is large by nature (about 1.1 MB gzipped) and loads on the viewer routes only.
     chunkSizeWarningLimit: 6000,
     rolldownOptions: {
+      treeshake: {
+        // A feature's screens and endpoint files only declare (a top-level call there would be a
+        // bug): importing a feature's index.ts for one export then fetches that export's modules,
+        // not every screen the index names. The account page took the workspace editor's forms,
+        // dialogs and validation with its workspace list.
+        moduleSideEffects: (id) => (featureModule.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // What the entry imports statically, every page loads anyway: in two files (libraries,

@@ -218,6 +218,10 @@ test('an account page opened signed in: the shell is taken over and its workspac
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
 
   await page.goto(`/account/${account.slug}`);
   await takenOver(page);
@@ -229,4 +233,12 @@ test('an account page opened signed in: the shell is taken over and its workspac
   await expect(page.getByRole('contentinfo')).toBeVisible();
   expect(await layoutShift(page)).toBeLessThan(0.01);
   expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+
+  // The Create Workspace dialog's form and validation are fetched when it is first opened, not
+  // before the page's heading (a third of the page's code, which a phone waited for).
+  expect(
+    scripts.filter((path) => /create-workspace-dialog|workspace-details-form|use-zod-form/.test(path)),
+  ).toEqual([]);
+  await main.getByRole('button', { name: en.account.createWorkspace }).click();
+  await expect(page.getByRole('dialog', { name: en.account.createWorkspace })).toBeVisible();
 });

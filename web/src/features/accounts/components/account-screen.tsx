@@ -1,15 +1,21 @@
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { HiddenUntilFirstScreen } from '../../../components/ui/hidden-until-first-screen';
 import { Screen } from '../../../components/ui/screen';
 import { useRouteLoading } from '../../../lib/use-route-loading';
-import { AccountActivity } from '../../audit';
 import { useWorkspaces, WorkspacesSection } from '../../workspaces';
 import { setActiveAccountId } from '../active-account';
 import { useAccounts } from '../api/get-accounts';
+
+/**
+ * The security events sit below the workspaces, unpainted until the first screen is drawn: their
+ * code (a table, pagination, tooltips, menus; a dozen chunks) loads beside the page's data rather
+ * than before the page's heading can be drawn.
+ */
+const AccountActivity = lazy(async () => ({ default: (await import('../../audit')).AccountActivity }));
 
 /**
  * /account/{slug} (docs/product.md, "Screens"): the account's name, its workspaces and,
@@ -38,7 +44,9 @@ export function AccountScreen() {
         {/* Below the workspaces, which replace their skeleton by a long list: shown at once, the
             events would be painted and then pushed down (Lighthouse mobile CLS 0.195). */}
         <HiddenUntilFirstScreen>
-          <AccountActivity accountId={account.id} />
+          <Suspense fallback={null}>
+            <AccountActivity accountId={account.id} />
+          </Suspense>
         </HiddenUntilFirstScreen>
       </Stack>
     </Screen>

@@ -9,19 +9,29 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useId, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { responseBodyText } from '../../../components/form/error-text';
 import { EmptyState, ItemList } from '../../../components/ui/item-list';
+import { useGrowingCount } from '../../../components/ui/use-growing-count';
+import { onDemand, useOnDemand } from '../../../lib/on-demand';
 import { useCloneWorkspace } from '../api/clone-workspace';
 import { useCreateSampleWorkspace } from '../api/create-sample-workspace';
 import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
-import { CreateWorkspaceDialog } from './create-workspace-dialog';
 import { WorkspaceRow } from './workspace-row';
 
 const noWorkspaces: Workspace[] = [];
+
+/**
+ * The Create Workspace dialog, fetched when first opened: its form, validation and MUI's modal
+ * are a third of the account page's code, which the page's first screen would otherwise wait for.
+ * Once loaded it stays mounted, so that it closes with its transition.
+ */
+const createWorkspaceDialog = onDemand(
+  async () => (await import('./create-workspace-dialog')).CreateWorkspaceDialog,
+);
 
 /**
  * The account page's Workspaces list (docs/product.md, "Screens"): a row each, Create
@@ -39,10 +49,13 @@ export function WorkspacesSection({ account }: { account: Account }) {
   // are ready the skeleton stays.
   const workspaces = useDeferredValue(data, noWorkspaces);
   const loading = isPending || (workspaces !== data && workspaces === noWorkspaces);
+  // Then in slices: the first fill a tall window, the rest follow a few per task.
+  const shown = useGrowingCount(workspaces.length, 16, 8);
   const deleteWorkspace = useDeleteWorkspace();
   const cloneWorkspace = useCloneWorkspace();
   const [message, setMessage] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const CreateWorkspaceDialog = useOnDemand(createWorkspaceDialog, creating, () => setCreating(false));
   const createSample = useCreateSampleWorkspace();
   const navigate = useNavigate();
 
@@ -66,16 +79,24 @@ export function WorkspacesSection({ account }: { account: Account }) {
     </Button>
   );
 
-  const handleDelete = async (workspace: Workspace) => {
-    if (!window.confirm(t('account.confirmDeleteWorkspace'))) return;
-    setMessage(null);
-    await deleteWorkspace.mutateAsync(workspace).catch((error) => setMessage(responseBodyText(error, t)));
-  };
-
-  const handleClone = async (workspace: Workspace) => {
-    setMessage(null);
-    await cloneWorkspace.mutateAsync(workspace.id).catch((error) => setMessage(responseBodyText(error, t)));
-  };
+  // Stable, so that the memoised rows render once each.
+  const deleteAsync = deleteWorkspace.mutateAsync;
+  const handleDelete = useCallback(
+    (workspace: Workspace) => {
+      if (!window.confirm(t('account.confirmDeleteWorkspace'))) return;
+      setMessage(null);
+      void deleteAsync(workspace).catch((error) => setMessage(responseBodyText(error, t)));
+    },
+    [t, deleteAsync],
+  );
+  const cloneAsync = cloneWorkspace.mutateAsync;
+  const handleClone = useCallback(
+    (workspace: Workspace) => {
+      setMessage(null);
+      void cloneAsync(workspace.id).catch((error) => setMessage(responseBodyText(error, t)));
+    },
+    [t, cloneAsync],
+  );
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -108,19 +129,22 @@ export function WorkspacesSection({ account }: { account: Account }) {
         </Stack>
       ) : (
         <ItemList label={t('account.workspaces')}>
-          {workspaces.map((workspace) => (
+          {workspaces.slice(0, shown).map((workspace) => (
             <WorkspaceRow
               key={workspace.id}
               workspace={workspace}
               busy={deleteWorkspace.isPending}
-              onDelete={() => void handleDelete(workspace)}
-              onClone={() => void handleClone(workspace)}
+              t={t}
+              onDelete={handleDelete}
+              onClone={handleClone}
             />
           ))}
         </ItemList>
       )}
       {!loading && workspaces.length > 0 && <Box sx={{ mt: 1 }}>{sampleButton(false)}</Box>}
-      <CreateWorkspaceDialog account={account} open={creating} onClose={() => setCreating(false)} />
+      {CreateWorkspaceDialog && (
+        <CreateWorkspaceDialog account={account} open={creating} onClose={() => setCreating(false)} />
+      )}
     </Box>
   );
 }
