@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
@@ -17,20 +17,27 @@ export function createMailer(
   options: { smtpUrl: string | undefined; mailFrom: string; outboxDir: string },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer {
+  // nodemailer is loaded with the first mail: most of a server's life sends none, and its
+  // modules held 3 MB of the server's heap (the embedded database's memory, issue 26).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.mailFrom, ...mail });
+        await (await transportOnce()).sendMail({ from: options.mailFrom, ...mail });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((made) => made.close()),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.mailFrom, ...mail });
+      const info = await (await transportOnce()).sendMail({ from: options.mailFrom, ...mail });
       fs.mkdirSync(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,
