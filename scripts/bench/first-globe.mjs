@@ -15,7 +15,9 @@
 // the `?e2e` hook's waitForIdle on the app, the same check in a small probe on the bare page.
 //
 // Options: --runs N (per page, default 7), --xyz (one XYZ tile layer from the local server in
-// both), --width/--height (default 1280×800). BENCH_NO_BUILD=1 skips the build check.
+// both), --width/--height (default 1280×800), --trace DIR (a Chrome trace of the first measured
+// run of each page, app.json and bare.json, for chrome://tracing or DevTools' Performance panel).
+// BENCH_NO_BUILD=1 skips the build check.
 // CHROMIUM_PATH overrides /usr/bin/chromium.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +52,7 @@ const { values: options } = parseArgs({
     xyz: { type: 'boolean', default: false },
     width: { type: 'string', default: '1280' },
     height: { type: 'string', default: '800' },
+    trace: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(options.runs));
@@ -311,9 +314,34 @@ function appProbe() {
   });
 }
 
-async function measure(browser, kind, urls, token) {
+/**
+ * DevTools' own categories, and the GPU process's: in software WebGL the GPU process's main thread
+ * draws the map, compiles its shaders and composites the page, and is busy throughout.
+ */
+const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-devtools.screenshot',
+  'toplevel',
+  'blink.user_timing',
+  'loading',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'gpu',
+  'viz',
+  'cc',
+];
+
+/** Both pages: room for every tile's timing entry (the browser keeps 250 by default, then drops the rest). */
+function roomForTimings() {
+  performance.setResourceTimingBufferSize(10_000);
+}
+
+async function measure(browser, kind, urls, token, traceFile) {
   const context = await browser.newContext({ viewport });
   try {
+    await context.addInitScript(roomForTimings);
     if (kind === 'app') {
       await context.addInitScript((value) => localStorage.setItem('token', value), token);
       await context.addInitScript(appProbe);
@@ -321,11 +349,14 @@ async function measure(browser, kind, urls, token) {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    if (traceFile)
+      await browser.startTracing(page, { path: traceFile, screenshots: true, categories: traceCategories });
     await page.goto(kind === 'app' ? urls.app : urls.bare, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstGlobe || window.__firstGlobeError, null, {
       timeout: 180_000,
       polling: 50,
     });
+    if (traceFile) await browser.stopTracing();
     const result = await page.evaluate(() => {
       const resources = performance.getEntriesByType('resource');
       const navigation = performance.getEntriesByType('navigation')[0];
@@ -348,6 +379,8 @@ async function measure(browser, kind, urls, token) {
         firstApiStart: api.length ? Math.min(...api.map((r) => r.startTime)) : null,
         lastApiEnd: api.length ? Math.max(...api.map((r) => r.responseEnd)) : null,
         apiCalls: api.map((r) => new URL(r.name).pathname),
+        // The same base imagery in both: more tiles means the app's map looked at more of the world.
+        baseTiles: resources.filter((r) => /\/NaturalEarthII\/\d+\//.test(r.name)).length,
         scripts: resources.filter((r) => r.initiatorType === 'script' || /\.js$/.test(r.name)).length,
         kilobytes: Math.round(
           (resources.reduce((sum, r) => sum + (r.transferSize || r.encodedBodySize || 0), 0) +
@@ -408,7 +441,12 @@ async function main() {
     for (let run = 0; run < runs; run++) {
       const order = run % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
       for (const kind of order) {
-        const result = await measure(browser, kind, urls, token);
+        const traceFile =
+          options.trace && run < 2 && results[kind].length === 0
+            ? path.resolve(options.trace, `${kind}.json`)
+            : undefined;
+        if (traceFile) fs.mkdirSync(options.trace, { recursive: true });
+        const result = await measure(browser, kind, urls, token, traceFile);
         results[kind].push(result);
         console.log(
           `  run ${run + 1} ${kind.padEnd(4)} ${String(Math.round(result.firstGlobe)).padStart(6)} ms  (map created at ${Math.round(result.mapCreated)} ms)`,
@@ -443,6 +481,7 @@ async function main() {
       map_created_ms: phase(kind, 'mapCreated'),
       globe_idle_ms: phase(kind, 'firstGlobe'),
       kilobytes: phase(kind, 'kilobytes'),
+      base_tiles: phase(kind, 'baseTiles'),
       api_calls: results[kind][0]?.apiCalls.length ?? 0,
     });
 
@@ -474,6 +513,7 @@ async function main() {
     line('map created', 'map_created_ms');
     line('globe drawn (idle)', 'globe_idle_ms');
     line('kilobytes transferred', 'kilobytes');
+    line('base imagery tiles fetched', 'base_tiles');
     console.log(`  app's API calls before the globe: ${results.app[0]?.apiCalls.join(', ')}`);
 
     const summary = {
