@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startNodeFlags } from '../start-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,24 +42,16 @@ export function serverRssMb(group) {
 /**
  * How the server and the tenant's seed are run: `npm` as the README starts them (building what is
  * stale first), `dist` the built files as they are (a machine where others rebuild meanwhile),
- * `source` server/src through tsx (no build at all: what a test before `npm run build` can use);
- * the last two with `npm start`'s Node.js flags, so that each measures the same process.
+ * `source` server/src through tsx (no build at all: what a test before `npm run build` can use).
  */
 const commands = {
   npm: { start: ['npm', 'start'], seed: ['npm', 'run', '-s', 'seed:bench', '--'] },
   dist: {
-    start: [process.execPath, ...startNodeFlags(), 'server/dist/main.js'],
+    start: [process.execPath, 'server/dist/main.js'],
     seed: [process.execPath, 'server/dist/operator/seed-bench.js'],
   },
   source: {
-    start: [
-      process.execPath,
-      ...startNodeFlags(),
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'server/src/main.ts',
-    ],
+    start: [process.execPath, '--conditions=source', '--import', 'tsx', 'server/src/main.ts'],
     seed: [process.execPath, '--conditions=source', '--import', 'tsx', 'server/src/operator/seed-bench.ts'],
   },
 };
@@ -93,7 +84,6 @@ export async function startServer(env, how = 'npm') {
   }
   return {
     url,
-    pid: child.pid,
     rssMb: () => serverRssMb(child.pid),
     async stop() {
       try {
