@@ -11,10 +11,16 @@ export type QueryResult = { rows: unknown[]; fields: unknown[]; affectedRows?: n
 export type Write = Statement & { settle: (outcome: Outcome) => void };
 
 /**
- * A call of a database function that writes (migration 0010's `workspace_create`): a write like
- * an INSERT, which alone would wait for a WAL flush of its own.
+ * The database functions the app calls that write (from the migrations; not trigger functions,
+ * which run inside the write that fires them). A call of one is a write like an INSERT, which
+ * outside a group would wait for a WAL flush of its own. A test holds this list to the migrations.
  */
-const writingFunctionCall = /^\s*select\b[^;]*\bfrom\s+"?workspace_create"?\s*\(/i;
+export const writingDatabaseFunctions: readonly string[] = ['workspace_create'];
+
+const writingFunctionCall = new RegExp(
+  `^\\s*select\\b[^;]*\\bfrom\\s+"?(?:${writingDatabaseFunctions.join('|')})"?\\s*\\(`,
+  'i',
+);
 
 /**
  * Whether a statement outside a transaction changes rows and may join a group. A read never
