@@ -19,12 +19,12 @@ export function createMailer(
 ): Mailer {
   // nodemailer is loaded with the first mail: most of a server's life sends none, and its
   // modules held 3 MB of the server's heap (the embedded database's memory, issue 26).
+  // Without SMTP the message is only composed (into a buffer), then written to the outbox.
+  const transportOptions = options.smtpUrl ?? { streamTransport: true, buffer: true, newline: 'unix' };
   let transport: Promise<Transporter> | undefined;
   const transportOnce = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      nodemailer.createTransport(transportOptions),
     ));
   if (options.smtpUrl) {
     return {
