@@ -18,6 +18,7 @@ import { contentSecurityPolicy } from './lib/csp.js';
 import { endpointRegistrar } from './lib/endpoint-routes.js';
 import { HttpError, isApiPath, registerErrorHandling } from './lib/errors.js';
 import { createExpensiveCalls } from './lib/expensive-calls.js';
+import { loadOnce } from './lib/load-once.js';
 import { rejectNullCharacters } from './lib/null-characters.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { requestLogFields } from './lib/redact-url.js';
@@ -40,14 +41,14 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createArcgisSignInService } from './modules/datasources/arcgis-sign-in.service.js';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes.js';
 import { createDatasourcesService } from './modules/datasources/datasources.service.js';
-import { createInspectService } from './modules/datasources/inspect.service.js';
+import type { InspectService } from './modules/datasources/inspect.service.js';
 import { createUploadService } from './modules/datasources/upload.service.js';
 import { datasourceTypesRoutes } from './modules/datasourcetypes/datasourcetypes.routes.js';
 import { createDatasourceTypesService } from './modules/datasourcetypes/datasourcetypes.service.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { createDemoService } from './modules/demo/demo.service.js';
 import { elevationRoutes } from './modules/elevation/elevation.routes.js';
-import { createElevationService } from './modules/elevation/elevation.service.js';
+import type { ElevationService } from './modules/elevation/elevation.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { createInvitationsService } from './modules/invitations/invitations.service.js';
@@ -204,7 +205,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     datasources,
     typeKeyOf: (typeId) => (typeId === null ? undefined : datasourceTypeById(typeId)?.key),
   });
-  const inspect = createInspectService(ctx, { fetcher, datasources, arcgis });
+  // Inspecting a service and sampling a profile are rare calls: their parsers (fast-xml-parser,
+  // proj4, geotiff, geographiclib) are loaded with the first one, not into every server's heap.
+  const inspectService = loadOnce(async () =>
+    (await import('./modules/datasources/inspect.service.js')).createInspectService(ctx, {
+      fetcher,
+      datasources,
+      arcgis,
+    }),
+  );
+  const inspect: InspectService = {
+    inspect: async (...args) => (await inspectService()).inspect(...args),
+  };
   const uploads = createUploadService(ctx, { accounts, datasources });
   const userGroups = createUserGroupsService(ctx, { accounts });
   const layers = createLayersService(ctx, {
@@ -214,11 +226,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     capabilities: createCapabilities(ctx.secretKey),
     sessions: createSessionCheck(ctx),
   });
-  const elevation = createElevationService(ctx, {
-    workspaces,
-    fetcher,
-    calls: createExpensiveCalls(ctx.config.expensiveCalls, { what: 'elevation profiles' }),
-  });
+  const elevationCalls = createExpensiveCalls(ctx.config.expensiveCalls, { what: 'elevation profiles' });
+  const elevationService = loadOnce(async () =>
+    (await import('./modules/elevation/elevation.service.js')).createElevationService(ctx, {
+      workspaces,
+      fetcher,
+      calls: elevationCalls,
+    }),
+  );
+  const elevation: ElevationService = {
+    profile: async (...args) => (await elevationService()).profile(...args),
+  };
   const dashboard = createDashboardService({
     workspaces,
     fetcher,

@@ -20,7 +20,7 @@ import * as repo from './datasources.repository.js';
 import type { DatasourcesService } from './datasources.service.js';
 import { featureCollectionStream } from './feature-collection.js';
 import { failWhenCutOff } from './upload/cut-off-file.js';
-import { parseUploadFile, UploadError } from './upload/index.js';
+import { UploadError } from './upload/types.js';
 
 const geojsonType = datasourceTypeByKey('geojson');
 
@@ -123,6 +123,8 @@ export function createUploadService(
         let seq = 0;
         let summary: UploadSummary;
         try {
+          // The parsers (csv-parse, stream-json) are loaded with the first upload, not at start-up.
+          const { parseUploadFile } = await import('./upload/parse-thread.js');
           const parsed = await parseUploadFile({
             path: file.path,
             filename: file.name,
