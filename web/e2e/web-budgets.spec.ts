@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
+import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
+import { createActiveUser } from './identity';
 
 /**
  * The web budgets (issue 16), measured in Chromium as a first visit meets them and printed:
@@ -114,4 +116,44 @@ test('the login page prefetches the 3D engine once drawn and idle, and runs none
     .filter((script) => script.functions.some((fn) => fn.ranges.some((range) => range.count > 0)))
     .map((script) => script.url);
   expect(ran).toEqual([]);
+});
+
+test("an account page asks for its data as it arrives, and its screen's code comes in a few files", async ({
+  page,
+  request,
+}) => {
+  const session = await apiSession(request, await createActiveUser(request, 'budgets'));
+  const account = await createAccount(session, uniqueName('Budgets'));
+  const workspace = await createWorkspace(session, account, uniqueName('Harbour'));
+  await page.goto('/healthz');
+  await page.evaluate((token) => localStorage.setItem('token', token), session.token);
+  const screenCode = page.waitForResponse((response) =>
+    /\/assets\/account-page-[\w-]{8}\.js$/.test(response.url()),
+  );
+  await page.goto(`/account/${account.slug}`);
+  await expect(page.getByRole('main').getByRole('link', { name: workspace.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The accounts and the user are read by the boot script before the app's entry module has even
+  // been asked for, and the app takes those answers instead of asking again. (The workspaces follow
+  // the accounts' answer, a race with the app's code on a fast machine: src/api/early-reads.test.tsx.)
+  const started = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  );
+  const entry = started.find(({ path }) => /\/assets\/index-[\w-]+\.js$/.test(path));
+  for (const read of ['/api/accounts', '/api/users']) {
+    const asked = started.filter(({ path }) => path === read);
+    expect(asked, read).toHaveLength(1);
+    expect(asked[0]?.start, read).toBeLessThan(entry?.start ?? 0);
+  }
+
+  // The screen's own file imports at most three more beside the code every page loads (each one
+  // another round trip on a phone; there were sixteen).
+  const imports = [...(await (await screenCode).text()).matchAll(/from\s*"\.\/([^"]+\.js)"/g)]
+    .map(([, file]) => file ?? '')
+    .filter((file) => !/^(vendor|app|rolldown-runtime)-/.test(file));
+  console.log(`/account/{slug}: the screen's file and ${imports.length} more: ${imports.join(', ')}`);
+  expect(imports.length).toBeLessThanOrEqual(3);
 });

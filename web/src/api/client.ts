@@ -7,6 +7,7 @@ import {
 } from '@geows/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 import { getToken } from './token-storage';
 
 /** What a call of an endpoint sends: its path parameters, query and body, as the contract types them. */
@@ -63,13 +64,15 @@ export async function callApi<E extends Endpoint>(
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
   const path = params ? pathTo(endpoint.path, params) : endpoint.path;
-  const response = await fetch(withQuery(path, query as Record<string, unknown> | undefined), {
-    method: endpoint.method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-    credentials: 'include',
-    signal: signal ?? null,
-  });
+  const url = withQuery(path, query as Record<string, unknown> | undefined);
+  const response = await ((endpoint.method === 'GET' ? takeEarlyRead(url, token) : undefined) ??
+    fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'include',
+      signal: signal ?? null,
+    }));
   const data = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && handleUnauthorized) notifyUnauthorized(token);

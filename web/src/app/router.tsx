@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
-import { accountScreens } from '../features/accounts/screens';
+import { accountScreens, withAccountReads } from '../features/accounts/screens';
 import { authScreens } from '../features/auth/screens';
 import { datasourceScreens } from '../features/datasources/screens';
 import { invitationScreens } from '../features/invitations/screens';
@@ -82,7 +82,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('profile', 'auth', screens.profile),
             route('accounts', 'account', screens.accounts),
             route('createAccount', 'auth', screens.createAccount),
-            route('account', 'account', screens.account),
+            // The account page's workspace list is read beside the guards' calls.
+            withAccountReads(queryClient, route('account', 'account', screens.account)),
             route('sharedWorkspaces', 'account', screens.sharedWorkspaces),
             route('createWorkspace', 'account', screens.createWorkspace),
             // The 3D viewer and editor fill the window: no footer. Their reads start beside the guards'.

@@ -39,6 +39,37 @@
     root.dataset.handoff = same ? 'hydrate' : 'render';
   }
 
+  // A signed-in page's first reads, started as the page arrives rather than once the app's code has
+  // loaded and run (api/early-reads.ts, which the app takes them from): the accounts and the user
+  // the guards ask for, and on an account page its workspaces. The addresses are the app's own,
+  // character for character (api/early-reads.test.tsx); each answer is the app's to read.
+  const token = stored('token');
+  if (page && token) {
+    const responses = {};
+    const read = (url) => {
+      const headers = { Accept: 'application/json', Authorization: `Token ${token}` };
+      const response = fetch(url, { headers, credentials: 'include' });
+      const copy = response.then((answer) => answer.clone());
+      // A failure is the app's to see when it takes the answer; untaken, it is no error of the page.
+      for (const settled of [response, copy]) settled.catch(() => {});
+      responses[url] = copy;
+      return response;
+    };
+    const accounts = read('/api/accounts?page_size=1000');
+    read('/api/users');
+    const slug = /^\/account\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+    if (slug) {
+      accounts
+        .then((answer) => (answer.ok ? answer.json() : null))
+        .then((list) => {
+          const account = list?.results?.find((candidate) => candidate.slug === decodeURIComponent(slug));
+          if (account) read(`/api/workspaces?account=${account.id}&page_size=1000`);
+        })
+        .catch(() => {});
+    }
+    window.earlyReads = { token, responses };
+  }
+
   // The app's code, for a prerendered page (page-html.ts): once the page is painted when it is
   // taken over as it is, else at once.
   const entry = root.dataset.entry;

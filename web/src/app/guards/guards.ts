@@ -36,12 +36,16 @@ export type GuardResult = GuardRedirect | undefined;
 /** One navigation rule: answers a redirect, or undefined to let the next guard decide. */
 export type Guard = (context: GuardContext) => GuardResult | Promise<GuardResult>;
 
+/** Whether guard 5 needs the signed-in user to decide (every route a signed-in user opens but the profile). */
+export const asksForUser = (route: PathName | 'notFound', isLoggedIn: boolean): boolean =>
+  isLoggedIn && route !== 'profile';
+
 /**
  * Guard 5: multi-factor authentication required by the profile but none set up →
  * only the profile may be shown, with a warning in Dutch (docs/product.md, "Navigation guards").
  */
 export const mfaSetupRequired: Guard = async ({ route, isLoggedIn, authUser }) => {
-  if (!isLoggedIn || route === 'profile') return undefined;
+  if (!asksForUser(route, isLoggedIn)) return undefined;
   const user = await authUser();
   if (!user?.profile.mfa_required || user.mfa.length > 0) return undefined;
   return { redirect: paths.profile, message: { text: i18next.t('profile.mfaRequired'), color: 'warning' } };

@@ -1,5 +1,6 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { forgetEarlyReads } from '../../api/early-reads';
 import { setFirstScreenDrawn, useRouteLoadingFlag } from '../../lib/ui-store';
 import { whenIdle } from './when-idle';
 
@@ -19,7 +20,9 @@ export function FirstScreenWatcher() {
     // Idle: a screen's queries have started (they begin as it mounts) and lists that render in
     // the background (useDeferredValue) have finished; the timeout bounds the wait.
     return whenIdle(() => {
-      if (queryClient.isFetching() === 0) setFirstScreenDrawn();
+      if (queryClient.isFetching() !== 0) return;
+      setFirstScreenDrawn();
+      forgetEarlyReads();
     }, 2000);
   }, [loading, fetching, queryClient]);
   return null;

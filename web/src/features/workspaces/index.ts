@@ -1,5 +1,5 @@
 export { getWorkspace, workspaceQueryOptions } from './api/get-workspace';
-export { useWorkspaces } from './api/get-workspaces';
+export { useWorkspaces, workspacesQueryOptions } from './api/get-workspaces';
 export { updateWorkspace, useUpdateWorkspace } from './api/update-workspace';
 export { workspaceKeys } from './api/workspace-keys';
 export { DetailsSection } from './components/details-section';
