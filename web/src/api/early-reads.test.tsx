@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { accountsApi, usersApi, type Workspace } from '@geows/contract';
+import { accountsApi, usersApi } from '@geows/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { account, ada, json, page, requestsOf, stubFetch } from '../test/fake-api';
+import { account, ada, json, page, requestsOf, stubFetch, workspace } from '../test/fake-api';
 import { renderRouterAt } from '../test/render-router';
 import { callApi, setUnauthorizedHandler } from './client';
 import { forgetEarlyReads } from './early-reads';
@@ -78,19 +78,7 @@ describe('an early read', () => {
 
 describe("the boot script's reads", () => {
   const north = account(1, 'North');
-  const harbour: Workspace = {
-    id: 5,
-    name: 'Harbour',
-    description: '',
-    admin: ada.id,
-    account: north.id,
-    plan: { id: 1, name: 'Trial' },
-    editors: [],
-    camera: '{}',
-    workspacePlugins: '{}',
-    rights: 'admin',
-    version: 1,
-  };
+  const harbour = workspace(5, 'Harbour', north.id);
 
   it("are the account page's own: the app takes each of them", async () => {
     setToken('token-of-ada');

@@ -1,26 +1,13 @@
-import type { Workspace } from '@geows/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/client';
 import { setToken } from '../api/token-storage';
-import { account, ada, json, page, stubFetch } from '../test/fake-api';
+import { account, ada, json, page, stubFetch, workspace } from '../test/fake-api';
 import { renderRouterAt } from '../test/render-router';
 
 const north = account(1, 'North');
 const south = account(2, 'South');
-const harbour: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: 'The harbour in 3D',
-  admin: ada.id,
-  account: north.id,
-  plan: { id: 1, name: 'Trial' },
-  editors: [],
-  camera: '{}',
-  workspacePlugins: '{}',
-  rights: 'admin',
-  version: 1,
-};
+const harbour = workspace(5, 'Harbour', north.id, { description: 'The harbour in 3D' });
 
 /** The text of every page heading (h1) on screen; a screen has exactly one. */
 const pageHeadings = () => screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);

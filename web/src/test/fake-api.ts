@@ -1,4 +1,4 @@
-import type { Account, AuthUser } from '@geows/contract';
+import type { Account, AuthUser, Workspace } from '@geows/contract';
 import { vi } from 'vitest';
 
 export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
@@ -21,6 +21,27 @@ export const account = (id: number, name: string): Account => ({
   description: `${name}'s maps`,
   slug: name.toLowerCase().replace(/\W+/g, '-'),
   admin: ada.id,
+});
+
+/** A workspace of `accountId` that ada administers; `extra` for what a test looks at. */
+export const workspace = (
+  id: number,
+  name: string,
+  accountId: number,
+  extra: Partial<Workspace> = {},
+): Workspace => ({
+  id,
+  name,
+  description: '',
+  admin: ada.id,
+  account: accountId,
+  plan: { id: 1, name: 'Trial' },
+  editors: [],
+  camera: '{}',
+  workspacePlugins: '{}',
+  rights: 'admin',
+  version: 1,
+  ...extra,
 });
 
 /** What a stubbed answer may look at: the URL (with its query) and the request's method and body. */

@@ -1,28 +1,15 @@
-import type { Workspace } from '@geows/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../api/client';
 import { setToken } from '../../api/token-storage';
-import { account, ada, json, page, requestsOf, stubFetch } from '../../test/fake-api';
+import { account, ada, json, page, requestsOf, stubFetch, workspace } from '../../test/fake-api';
 import { renderRouterAt } from '../../test/render-router';
 import { guardLoader } from './guard-loader';
 
 const north = account(1, 'North');
-const harbour: Workspace = {
-  id: 5,
-  name: 'Harbour',
-  description: '',
-  admin: ada.id,
-  account: north.id,
-  plan: { id: 1, name: 'Trial' },
-  editors: [],
-  camera: '{}',
-  workspacePlugins: '{}',
-  rights: 'admin',
-  version: 1,
-};
+const harbour = workspace(5, 'Harbour', north.id);
 
 /** An answer held back until the test lets it go. */
 function heldAnswer(answer: () => Response) {
