@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser, logIn } from './identity';
+import { pressUntilAnnounced } from './keyboard-drag';
 import { lookAt } from './screenshot';
 import { createLayer, createShareLink, createXyzSource, fixtureOrigin } from './viewer-fixtures';
 
@@ -145,8 +146,7 @@ test('a keyboard drag in the editor names the layer and its place, and says base
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(announcer).toContainText(/Picked up Quays\.|Quays is over its own place\./);
-  await page.keyboard.press('ArrowUp');
-  await expect(announcer).toHaveText('Quays moved to the top level, position 1.');
+  await pressUntilAnnounced(page, announcer, 'Quays', 'ArrowUp', 'Quays moved to the top level, position 1.');
   await page.keyboard.press('Space');
   await expect(announcer).toHaveText('Quays dropped at the top level, position 1.');
   const names = async () => {
@@ -162,8 +162,11 @@ test('a keyboard drag in the editor names the layer and its place, and says base
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(announcer).toContainText(/Picked up Quays\.|Quays is over its own place\./);
-  await page.keyboard.press('ArrowDown');
-  await expect(announcer).toHaveText(
+  await pressUntilAnnounced(
+    page,
+    announcer,
+    'Quays',
+    'ArrowDown',
     'Quays moved to the top level, position 2. It is still drawn above the base map: base layers are always drawn below the other layers.',
   );
   await page.keyboard.press('Escape');
