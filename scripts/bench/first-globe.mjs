@@ -8,7 +8,7 @@
 // workspace through the API, and serves a bare CesiumJS page from a second loopback server:
 // Cesium's own prebuilt Cesium.js with the Workers and Assets the web build copied (web/dist/cesium,
 // the files the app serves), a CesiumWidget with the same offline Natural Earth II base, no Ion,
-// the same camera. Headless Chromium (/usr/bin/chromium, WebGL in software: SwiftShader) opens
+// the same camera pose (the one the app's map really has beside its layer panel). Headless Chromium (/usr/bin/chromium, WebGL in software: SwiftShader) opens
 // each page in a fresh browser context (empty cache), interleaved (app, bare, bare, app, …),
 // same window size, and measures from navigation start to the first idle globe: the frame
 // after which the map has every tile and layer it wants and 3 more frames drew nothing new —
@@ -43,7 +43,12 @@ const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** The product's default camera (packages/contract, `defaultCamera`): both pages start there. */
+/**
+ * The product's default camera (packages/contract, `defaultCamera`): the app opens there. The app
+ * frames it in the part of the map its layer panel leaves free, which moves its camera sideways
+ * (web/src/viewer/framing.ts): the bare page takes the pose the app's camera really has after the
+ * warm-up run (the `?e2e` hook's getPose), so both draw the same part of the world.
+ */
 const camera = { longitude: 5.3, latitude: 52.1, height: 350_000, heading: 0, pitch: -90, roll: 0 };
 
 const { values: options } = parseArgs({
@@ -124,7 +129,7 @@ function waitForIdle(widget, timeoutMs) {
   });
 }`;
 
-function barePage(xyzUrl, mapHeight) {
+function barePage(xyzUrl, mapHeight, pose) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare CesiumJS</title>
 <link rel="stylesheet" href="/cesium/Widgets/widgets.css">
@@ -144,8 +149,12 @@ const widget = new Cesium.CesiumWidget('map', {
 });
 ${xyzUrl ? `widget.imageryLayers.add(new Cesium.ImageryLayer(new Cesium.UrlTemplateImageryProvider({ url: ${JSON.stringify(xyzUrl)}, maximumLevel: 19 })));` : ''}
 widget.scene.camera.setView({
-  destination: Cesium.Cartesian3.fromDegrees(${camera.longitude}, ${camera.latitude}, ${camera.height}),
-  orientation: { heading: 0, pitch: Cesium.Math.toRadians(${camera.pitch}), roll: 0 },
+  destination: Cesium.Cartesian3.fromDegrees(${pose.longitude}, ${pose.latitude}, ${pose.height}),
+  orientation: {
+    heading: Cesium.Math.toRadians(${pose.heading}),
+    pitch: Cesium.Math.toRadians(${pose.pitch}),
+    roll: Cesium.Math.toRadians(${pose.roll}),
+  },
 });
 window.__mapCreated = performance.now();
 waitForIdle(widget, 120000).then(
@@ -174,7 +183,7 @@ function startLocalServer(state) {
     const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (pathname === '/bare.html') {
       response.writeHead(200, { 'Content-Type': 'text/html' });
-      response.end(barePage(state.xyzUrl, state.mapHeight));
+      response.end(barePage(state.xyzUrl, state.mapHeight, state.pose));
       return;
     }
     if (/^\/xyz\/\d+\/\d+\/\d+\.png$/.test(pathname)) {
@@ -369,6 +378,7 @@ async function measure(browser, kind, urls, token, traceFile) {
         error: window.__firstGlobeError ?? null,
         firstGlobe: window.__firstGlobe,
         mapCreated: window.__mapCreated,
+        pose: window.__viewer?.getPose?.() ?? null,
         document: navigation?.responseEnd ?? null,
         domContentLoaded: navigation?.domContentLoadedEventEnd ?? null,
         cesiumScript: ends((name) => /cesium-engine-[^/]*\.js$|\/Cesium\.js$/.test(name)),
@@ -416,7 +426,7 @@ async function main() {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'geows-globe-bench-'));
-  const state = { xyzUrl: null, mapHeight: viewport.height };
+  const state = { xyzUrl: null, mapHeight: viewport.height, pose: camera };
   const local = await startLocalServer(state);
   const localOrigin = `http://127.0.0.1:${local.address().port}`;
   if (options.xyz) state.xyzUrl = `${localOrigin}/xyz/{z}/{x}/{y}.png`;
@@ -431,10 +441,14 @@ async function main() {
       args: chromiumFlags,
     });
 
-    // A warm-up of each (not counted): the server's and the disk's caches, and the map's size,
-    // which the bare page copies (the app's toolbar takes the top of the window).
+    // A warm-up of each (not counted): the server's and the disk's caches, and the map's size
+    // and camera pose, which the bare page copies (the app's toolbar takes the top of the window).
     const warm = await measure(browser, 'app', urls, token);
     if (warm.canvas) state.mapHeight = warm.canvas.height;
+    if (warm.pose) state.pose = warm.pose;
+    console.log(
+      `camera: the app's default ${JSON.stringify(camera)}, as drawn beside its panel ${JSON.stringify(state.pose)}`,
+    );
     await measure(browser, 'bare', urls, token);
 
     const results = { app: [], bare: [] };

@@ -11,7 +11,7 @@ import {
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
 } from 'cesium';
-import { flyTo, viewState } from './camera';
+import { cameraOf, flyTo, viewState } from './camera';
 import { frameRectangle, frameSphere, orbitCentre } from './framing';
 import { sampleHeights } from './heights';
 import { naturalEarth } from './layers/imagery';
@@ -99,6 +99,7 @@ export async function createCesiumEngine(
     },
 
     getCamera: () => camera.read(),
+    getPose: () => cameraOf(scene.camera),
     flyTo: (to, duration) => camera.place(to, duration),
     setViewPadding: (padding) => camera.setPadding(padding),
 

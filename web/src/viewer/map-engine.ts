@@ -164,6 +164,12 @@ export interface MapEngine {
   waitForIdle(timeoutMs?: number): Promise<void>;
   /** Where a point shows on the map, in CSS pixels from its top left; undefined when not in view (tests). */
   toScreen(longitude: number, latitude: number, height?: number): { x: number; y: number } | undefined;
+  /**
+   * Where the camera really is, with the panels' sideways shift included (getCamera names the
+   * pose without it): the first-globe benchmark gives the bare CesiumJS page this pose, so both
+   * draw the same part of the world (tests, benchmarks).
+   */
+  getPose(): Camera;
   destroy(): void;
 }
 
@@ -197,6 +203,7 @@ export async function createMapEngine(container: HTMLElement, options: MapEngine
       engine,
       waitForIdle: engine.waitForIdle,
       toScreen: engine.toScreen,
+      getPose: engine.getPose,
     };
   return engine;
 }
