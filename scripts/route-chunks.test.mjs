@@ -25,6 +25,19 @@ const page = {
   sharing: { maps: ['features/viewer/page.tsx'] },
 };
 
+/** A feature's index file re-exporting one component per file: `{ Row: 'row' }` is `export { Row } from './row'`. */
+function uiBarrel(components) {
+  const entries = Object.entries(components);
+  return {
+    'features/ui/index.ts': {
+      code: entries.map(([name, file]) => `export { ${name} } from './${file}';\n`).join(''),
+      imports: entries.map(([, file]) => `features/ui/${file}.tsx`),
+      exports: entries.map(([name]) => name),
+    },
+    ...Object.fromEntries(entries.map(([name, file]) => [`features/ui/${file}.tsx`, { exports: [name] }])),
+  };
+}
+
 function chunks(modules) {
   const group = pageChunkGroup([page], 10);
   const modulesGraph = graph(modules);
@@ -38,13 +51,7 @@ describe('the account page’s chunks', () => {
         code: "import { Row } from '../ui';\n",
         imports: ['features/ui/index.ts'],
       },
-      'features/ui/index.ts': {
-        code: "export { Row } from './row';\nexport { Chart } from './chart';\n",
-        imports: ['features/ui/row.tsx', 'features/ui/chart.tsx'],
-        exports: ['Row', 'Chart'],
-      },
-      'features/ui/row.tsx': { exports: ['Row'] },
-      'features/ui/chart.tsx': { exports: ['Chart'] },
+      ...uiBarrel({ Row: 'row', Chart: 'chart' }),
       'features/viewer/page.tsx': {},
     });
     expect(placed['features/ui/row.tsx']).toBe('account-page');
@@ -96,12 +103,7 @@ describe('the account page’s chunks', () => {
         code: "import { Row } from '../ui';\n",
         imports: ['features/ui/index.ts'],
       },
-      'features/ui/index.ts': {
-        code: "export { Row } from './row';\n",
-        imports: ['features/ui/row.tsx'],
-        exports: ['Row'],
-      },
-      'features/ui/row.tsx': { exports: ['Row'] },
+      ...uiBarrel({ Row: 'row' }),
       'features/viewer/page.tsx': {
         code: "import * as ui from '../ui';\n",
         imports: ['features/ui/index.ts'],

@@ -8,8 +8,9 @@
 // workspace through the API, and serves a bare CesiumJS page from a second loopback server:
 // Cesium's own prebuilt Cesium.js with the Workers and Assets the web build copied (web/dist/cesium,
 // the files the app serves), a CesiumWidget with the same offline Natural Earth II base, no Ion,
-// the same camera pose (the one the app's map really has beside its layer panel). Headless Chromium (/usr/bin/chromium, WebGL in software: SwiftShader) opens
-// each page in a fresh browser context (empty cache), interleaved (app, bare, bare, app, …),
+// the same camera pose (the one the app's map really has beside its layer panel). Headless
+// Chromium (/usr/bin/chromium, WebGL in software: SwiftShader) opens each page in a fresh
+// browser context (empty cache), interleaved (app, bare, bare, app, …),
 // same window size, and measures from navigation start to the first idle globe: the frame
 // after which the map has every tile and layer it wants and 3 more frames drew nothing new —
 // the `?e2e` hook's waitForIdle on the app, the same check in a small probe on the bare page.

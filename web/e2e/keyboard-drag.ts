@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Picks up the row whose handle is focused, or moves it, by keyboard, and waits for the
- * announcement `expected`.
+ * Moves the picked-up row `name` by keyboard with `key` and waits for the announcement
+ * `expected`.
  *
  * dnd-kit's keyboard sensor starts listening for keys from a timer after the pick-up, and
  * Chrome runs input before timers: on a busy machine an arrow pressed right after the
