@@ -1,6 +1,7 @@
 // The import boundaries of ARCHITECTURE.md are Biome rules (biome.json, overrides with
-// noRestrictedImports). This test lints probe files laid out like the repository with
-// the project's own configuration, so a rule that stops matching fails here.
+// noRestrictedImports), and the house's own rules are Biome plugins (lint/*.grit). This test
+// lints probe files laid out like the repository with the project's own configuration, so a
+// rule that stops matching fails here.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,14 @@ const probes = [
   ['web/src/viewer/engine.ts', "import * as Cesium from 'cesium';", true],
 ];
 
+/** The plugins' probes (lint/*.grit): a path, its source, and whether the rules allow it. */
+const pluginProbes = [
+  ['web/src/p/a.tsx', 'export const a = <Typography color="text.secondary">x</Typography>;', false],
+  ['web/src/p/b.tsx', 'export const b = <Box color="text.disabled" />;', false],
+  ['web/src/p/c.tsx', 'export const c = <Typography color="textSecondary">x</Typography>;', true],
+  ['web/src/p/d.tsx', "export const d = <Typography sx={{ color: 'text.secondary' }}>x</Typography>;", true],
+];
+
 let dir;
 let diagnostics;
 
@@ -58,8 +67,9 @@ beforeAll(() => {
   delete config.vcs;
   delete config.files;
   delete config.$schema;
+  config.plugins = config.plugins.map((plugin) => path.join(root, plugin));
   fs.writeFileSync(path.join(dir, 'biome.json'), JSON.stringify(config));
-  for (const [file, source] of probes) {
+  for (const [file, source] of [...probes, ...pluginProbes]) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), `${source}\n`);
   }
@@ -67,16 +77,24 @@ beforeAll(() => {
     cwd: dir,
     encoding: 'utf8',
   });
-  diagnostics = JSON.parse(result.stdout).diagnostics.filter(
-    (d) => d.category === 'lint/style/noRestrictedImports',
-  );
+  diagnostics = JSON.parse(result.stdout).diagnostics;
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('import boundaries (biome.json)', () => {
   it.each(probes)('%s: %s → allowed %s', (file, _source, allowed) => {
-    const found = diagnostics.filter((d) => d.location.path === file);
+    const found = diagnostics.filter(
+      (d) => d.location.path === file && d.category === 'lint/style/noRestrictedImports',
+    );
+    if (allowed) expect(found).toEqual([]);
+    else expect(found.length).toBeGreaterThan(0);
+  });
+});
+
+describe('palette paths in `color` (lint/palette-path-in-color.grit)', () => {
+  it.each(pluginProbes)('%s: %s → allowed %s', (file, _source, allowed) => {
+    const found = diagnostics.filter((d) => d.location.path === file && d.category === 'plugin');
     if (allowed) expect(found).toEqual([]);
     else expect(found.length).toBeGreaterThan(0);
   });

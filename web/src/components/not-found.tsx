@@ -16,7 +16,7 @@ export function NotFound() {
         <Typography variant="h4" component="h1">
           {t('notFound.title')}
         </Typography>
-        <Typography color="text.secondary">{t('notFound.body')}</Typography>
+        <Typography color="textSecondary">{t('notFound.body')}</Typography>
         <Button variant="contained" size="large" component={Link} to="/">
           {t('notFound.goHome')}
         </Button>

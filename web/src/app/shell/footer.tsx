@@ -30,7 +30,7 @@ export function Footer({ email, hidden = false }: { email: string; hidden?: bool
       }}
     >
       {email && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {before}
           <Link href={`mailto:${email}`} color="inherit" underline="always">
             {email}
@@ -38,7 +38,7 @@ export function Footer({ email, hidden = false }: { email: string; hidden?: bool
           {after}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: email ? 0.5 : 0 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: email ? 0.5 : 0 }}>
         {t('shell.copyright', { year: new Date().getFullYear(), productName })}
       </Typography>
     </Box>

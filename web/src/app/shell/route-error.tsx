@@ -25,7 +25,7 @@ export function RouteError() {
         <Typography variant="h4" component="h1">
           {t('routeError.title')}
         </Typography>
-        <Typography color="text.secondary">{t('routeError.body')}</Typography>
+        <Typography color="textSecondary">{t('routeError.body')}</Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('routeError.reload')}
         </Button>

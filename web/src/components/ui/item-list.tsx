@@ -50,7 +50,7 @@ export function ItemRow({
       <Box sx={{ flex: meta ? { '@': `1 1 calc(100% - ${icon ? 40 : 0}px)`, '@sm': 1 } : 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{primary}</Typography>
         {secondary && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {secondary}
           </Typography>
         )}
@@ -78,7 +78,7 @@ export function EmptyState({ icon, text, action }: { icon: ReactNode; text: stri
     >
       <Stack spacing={2} sx={{ alignItems: 'center' }}>
         <Box sx={{ color: 'text.disabled', display: 'flex', '& svg': { fontSize: 48 } }}>{icon}</Box>
-        <Typography color="text.secondary">{text}</Typography>
+        <Typography color="textSecondary">{text}</Typography>
         {action}
       </Stack>
     </Paper>

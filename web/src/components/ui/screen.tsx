@@ -29,7 +29,7 @@ export function Screen({
       >
         <Box sx={{ minWidth: 0 }}>
           {overline && (
-            <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 2 }}>
+            <Typography variant="overline" color="textSecondary" component="p" sx={{ lineHeight: 2 }}>
               {overline}
             </Typography>
           )}
@@ -37,7 +37,7 @@ export function Screen({
             {title}
           </Typography>
           {intro && (
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
+            <Typography color="textSecondary" sx={{ mt: 1 }}>
               {intro}
             </Typography>
           )}

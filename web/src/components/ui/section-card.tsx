@@ -35,7 +35,7 @@ export function SectionCard({
         {action}
       </Stack>
       {intro && (
-        <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        <Typography color="textSecondary" sx={{ mb: 2.5 }}>
           {intro}
         </Typography>
       )}

@@ -29,7 +29,7 @@ export function AccountActivity({ accountId }: { accountId: number }) {
     <SectionCard title={t('audit.activity')} intro={t('audit.activityIntro')}>
       {isError && <Alert severity="error">{t('audit.loadFailed')}</Alert>}
       {isPending && <Skeleton variant="rounded" height={120} />}
-      {data && count === 0 && <Typography color="text.secondary">{t('audit.none')}</Typography>}
+      {data && count === 0 && <Typography color="textSecondary">{t('audit.none')}</Typography>}
       {data && count > 0 && (
         <>
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>

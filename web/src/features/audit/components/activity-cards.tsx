@@ -28,14 +28,14 @@ export function ActivityCards({ rows }: { rows: AuditEvent[] }) {
               {row.title}
             </Typography>
             {row.subject && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {row.subject}
               </Typography>
             )}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {row.who} · <time dateTime={event.occurred_at}>{row.when}</time>
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {row.from}
             </Typography>
           </Stack>

@@ -38,7 +38,7 @@ export function ActivityTable({ rows }: { rows: AuditEvent[] }) {
                   {row.title}
                 </Typography>
                 {row.subject && (
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {row.subject}
                   </Typography>
                 )}

@@ -25,7 +25,7 @@ export function RecentActivity() {
           <Skeleton width="50%" />
         </Stack>
       )}
-      {data && data.results.length === 0 && <Typography color="text.secondary">{t('audit.none')}</Typography>}
+      {data && data.results.length === 0 && <Typography color="textSecondary">{t('audit.none')}</Typography>}
       {data && data.results.length > 0 && (
         <Stack component="ul" aria-label={t('audit.recentActivity')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {data.results.map((event) => {
@@ -50,12 +50,12 @@ export function RecentActivity() {
                     {eventTitle(event, t)}
                   </Typography>
                   {subject && (
-                    <Typography component="span" color="text.secondary">
+                    <Typography component="span" color="textSecondary">
                       {` · ${subject}`}
                     </Typography>
                   )}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                   <time dateTime={event.occurred_at}>{eventTime(event.occurred_at, language)}</time>
                   {` · ${eventSource(event, t)}`}
                 </Typography>

@@ -45,7 +45,7 @@ export function AuthCard({
         <Typography variant="h5" component={titleComponent} sx={{ fontWeight: 500 }}>
           {title}
         </Typography>
-        {intro && <Typography color="text.secondary">{intro}</Typography>}
+        {intro && <Typography color="textSecondary">{intro}</Typography>}
       </Stack>
       {children}
     </Paper>

@@ -68,7 +68,7 @@ export function LoginForm() {
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {t('auth.login')}
       </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
         {t('auth.noAccount')}{' '}
         <Link component={RouterLink} to={paths.register}>
           {t('auth.register')}

@@ -40,7 +40,7 @@ export function LoginScreen() {
           </Typography>
           <Typography
             component="p"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ typography: { xs: 'body1', md: 'h6' }, fontWeight: { md: 400 } }}
           >
             {t('home.intro')}

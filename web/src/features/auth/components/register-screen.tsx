@@ -66,7 +66,7 @@ export function RegisterScreen() {
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('register.submit')}
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('register.haveAccount')}{' '}
             <Link component={RouterLink} to={paths.login}>
               {t('register.logIn')}

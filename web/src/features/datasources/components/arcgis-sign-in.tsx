@@ -66,7 +66,7 @@ export function ArcgisSignIn({ detail }: { detail: DatasourceDetail | undefined 
       <Typography variant="subtitle2" component="h2">
         {t('arcgis.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('arcgis.intro')}
       </Typography>
       <Typography variant="body2" role="status">

@@ -115,13 +115,13 @@ export function DatasourceCards({
                 >
                   {row.name}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {typeName(row.type)} ·{' '}
                   <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                     {formatDate(row.date_modified)}
                   </Box>
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, mb: 0.5 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 0.75, mb: 0.5 }}>
                   {row.workspaces.count === 0
                     ? t('datasources.notUsed')
                     : t('datasources.usedByCount', { count: row.workspaces.count })}

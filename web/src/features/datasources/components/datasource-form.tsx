@@ -248,7 +248,7 @@ export function DatasourceForm({
             >
               {t('datasourceForm.testConnection')}
             </Button>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('datasourceForm.testIntro')}
             </Typography>
           </Stack>

@@ -206,7 +206,7 @@ export function DatasourcesScreen() {
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
             {selected.size > 0 && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('datasources.selectedCount', { count: selected.size })}
               </Typography>
             )}

@@ -90,7 +90,7 @@ export function InspectResultPanel({
             {t('datasourceForm.layers')} ({(layerTotal ?? result.layers.length).toLocaleString()})
           </Typography>
           {layerTotal !== undefined && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('datasourceForm.layersCut', {
                 total: layerTotal.toLocaleString(),
                 shown: result.layers.length.toLocaleString(),
@@ -102,7 +102,7 @@ export function InspectResultPanel({
           ) : (
             <>
               {picker && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {picker.multiple ? t('datasourceForm.pickLayers') : t('datasourceForm.pickLayer')}
                 </Typography>
               )}

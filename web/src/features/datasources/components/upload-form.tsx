@@ -143,7 +143,7 @@ export function UploadForm({ account }: { account: number | undefined }) {
             value={progress}
             aria-label={t('datasourceForm.uploadProgress', { percent: progress })}
           />
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
+          <Typography variant="body2" color="textSecondary" aria-live="polite">
             {t('datasourceForm.uploadProgress', { percent: progress })}
           </Typography>
         </Stack>

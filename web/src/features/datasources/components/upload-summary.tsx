@@ -130,7 +130,7 @@ export function UploadSummaryPanel({
         </Box>
       ) : (
         summary.feature_count > 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('datasourceForm.noAttributes')}
           </Typography>
         )

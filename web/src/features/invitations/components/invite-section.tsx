@@ -45,7 +45,7 @@ export function InviteSection({ workspaceId }: { workspaceId: number }) {
         {isPending ? (
           <Skeleton variant="rounded" height={64} />
         ) : invitations.length === 0 ? (
-          <Typography color="text.secondary">{t('invitations.empty')}</Typography>
+          <Typography color="textSecondary">{t('invitations.empty')}</Typography>
         ) : (
           <ItemList label={t('invitations.list')}>
             {invitations.map((invitation) => (

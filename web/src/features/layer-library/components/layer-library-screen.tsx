@@ -129,7 +129,7 @@ export function LayerLibraryScreen() {
               {rows.length === 0 && !list.isPending && (
                 <TableRow>
                   <TableCell colSpan={5}>
-                    <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+                    <Typography variant="body2" color="textSecondary" sx={{ py: 2 }}>
                       {search ? t('library.noMatch') : t('library.empty')}
                     </Typography>
                   </TableCell>
@@ -140,7 +140,7 @@ export function LayerLibraryScreen() {
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {row.name}
                     {row.parent && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
                         {t('library.inGroup', { name: row.parent.name })}
                       </Typography>
                     )}
@@ -152,7 +152,7 @@ export function LayerLibraryScreen() {
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {row.data_source?.name ?? (
-                      <Typography variant="body2" component="span" color="text.secondary">
+                      <Typography variant="body2" component="span" color="textSecondary">
                         {t('library.noSource')}
                       </Typography>
                     )}
@@ -160,7 +160,7 @@ export function LayerLibraryScreen() {
                   <TableCell>
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                       {row.user_groups.length === 0 ? (
-                        <Typography variant="body2" component="span" color="text.secondary">
+                        <Typography variant="body2" component="span" color="textSecondary">
                           {t('library.everyone')}
                         </Typography>
                       ) : (

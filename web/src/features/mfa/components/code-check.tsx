@@ -29,7 +29,7 @@ export function CodeCheck({
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
         {title}
       </Typography>
-      <Typography color="text.secondary">{intro}</Typography>
+      <Typography color="textSecondary">{intro}</Typography>
       {onSendCode && (
         <Button variant="outlined" onClick={onSendCode} disabled={sending} sx={{ alignSelf: 'flex-start' }}>
           {t('mfa.sendCode')}

@@ -48,7 +48,7 @@ export function MethodRow({
               variant={active ? 'filled' : 'outlined'}
             />
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {description}
           </Typography>
         </Box>

@@ -36,7 +36,7 @@ export function SetupPanel({
             <QrCode value={details} label={t('mfa.qrLabel')} />
           </Suspense>
           <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-            <Typography color="text.secondary">{t('mfa.scanQr')}</Typography>
+            <Typography color="textSecondary">{t('mfa.scanQr')}</Typography>
             {secret && (
               <TextField
                 label={t('mfa.secret')}
@@ -61,7 +61,7 @@ export function SetupPanel({
           </Stack>
         </Stack>
       ) : (
-        <Typography color="text.secondary">{details}</Typography>
+        <Typography color="textSecondary">{details}</Typography>
       )}
       <CodeForm submitLabel={t('mfa.confirm')} onSubmit={onConfirm} onCancel={onCancel} />
     </Stack>

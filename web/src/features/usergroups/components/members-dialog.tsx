@@ -68,7 +68,7 @@ export function MembersDialog({
           {members.isPending ? (
             <Skeleton variant="rounded" height={64} />
           ) : list.length === 0 ? (
-            <Typography color="text.secondary">{t('userGroups.noMembers')}</Typography>
+            <Typography color="textSecondary">{t('userGroups.noMembers')}</Typography>
           ) : (
             <ItemList label={t('userGroups.memberList')}>
               {list.map((member) => (

@@ -73,7 +73,7 @@ export function FeatureInfo({
         </IconButton>
       </Box>
       {features.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ px: 1.5, pb: 1.5 }}>
           {t('viewer.nothingHere')}
         </Typography>
       ) : (
@@ -81,7 +81,7 @@ export function FeatureInfo({
           // A click's answer never changes once shown: its order is its identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
           <Box key={`${feature.layerId}-${index}`} sx={{ px: 1.5, pb: 1.5 }}>
-            <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.6 }}>
+            <Typography variant="overline" color="textSecondary" sx={{ display: 'block', lineHeight: 1.6 }}>
               {names.get(feature.layerId) ?? ''}
             </Typography>
             {feature.title && (

@@ -12,7 +12,7 @@ export function LayerLegend({ name, legend }: { name: string; legend: Legend }) 
   const { t } = useTranslation();
   return (
     <Box component="figure" aria-label={t('viewer.legendOf', { name })} sx={{ m: 0, mt: 0.5 }}>
-      <Typography component="figcaption" variant="caption" color="text.secondary">
+      <Typography component="figcaption" variant="caption" color="textSecondary">
         {t('viewer.legend')}
       </Typography>
       {legend.kind === 'images' &&
@@ -89,7 +89,7 @@ function LegendImage({ title, url }: { title: string; url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed)
     return (
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {t('viewer.legendFailed')}
       </Typography>
     );
@@ -123,7 +123,7 @@ function ArcgisLegend({ url, layers }: { url: string; layers?: readonly string[]
   if (query.isPending) return <CircularProgress size={16} aria-label={t('viewer.legendLoading')} />;
   if (query.isError || query.data.length === 0)
     return (
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {t('viewer.legendFailed')}
       </Typography>
     );

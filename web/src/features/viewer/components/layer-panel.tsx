@@ -36,7 +36,7 @@ export function LayerPanel({ tree, ...rest }: Props) {
   const { t } = useTranslation();
   if (tree.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
         {t('viewer.noLayers')}
       </Typography>
     );
@@ -124,7 +124,7 @@ function LayerItem({ layer, depth, ...rest }: Omit<Props, 'tree'> & { layer: Lay
       {drawn && toolsOpen && (
         <Box id={toolsId} sx={{ pl: depth * 2.5 + 5, pr: 1.5, pb: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-            <Typography variant="caption" color="text.secondary" id={`${toolsId}-opacity`}>
+            <Typography variant="caption" color="textSecondary" id={`${toolsId}-opacity`}>
               {t('viewer.opacity')}
             </Typography>
             <Slider

@@ -19,7 +19,7 @@ export function ShareLinkGone() {
         <Typography variant="h4" component="h1">
           {t('shareLinkGone.title')}
         </Typography>
-        <Typography color="text.secondary">{t('shareLinkGone.body')}</Typography>
+        <Typography color="textSecondary">{t('shareLinkGone.body')}</Typography>
         <Button variant="contained" size="large" component={Link} to="/">
           {t('shareLinkGone.goHome')}
         </Button>

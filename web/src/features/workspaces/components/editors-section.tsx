@@ -64,7 +64,7 @@ export function EditorsSection({ workspace }: { workspace: Workspace }) {
         {isPending ? (
           <Skeleton variant="rounded" height={64} />
         ) : editors.length === 0 ? (
-          <Typography color="text.secondary">{t('sharing.editorsEmpty')}</Typography>
+          <Typography color="textSecondary">{t('sharing.editorsEmpty')}</Typography>
         ) : (
           <ItemList label={t('sharing.editors')}>
             {editors.map((editor) => (

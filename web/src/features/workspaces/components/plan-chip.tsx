@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 export function PlanChip({ plan, t }: { plan: Plan | null; t: TFunction }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {t('workspace.plan')}
       </Typography>
       <Chip size="small" color="secondary" label={plan?.name ?? t('workspace.noPlan')} />

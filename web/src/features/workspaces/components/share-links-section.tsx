@@ -78,7 +78,7 @@ export function ShareLinksSection({ workspace }: { workspace: Workspace }) {
         {isPending ? (
           <Skeleton variant="rounded" height={64} />
         ) : links.length === 0 ? (
-          <Typography color="text.secondary">{t('sharing.linksEmpty')}</Typography>
+          <Typography color="textSecondary">{t('sharing.linksEmpty')}</Typography>
         ) : (
           <ItemList label={t('sharing.links')}>
             {links.map((link) => (

@@ -122,7 +122,7 @@ export function WorkspacesSection({ account }: { account: Account }) {
       ) : workspaces.length === 0 ? (
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
           <EmptyState icon={<PublicIcon />} text={t('account.noWorkspaces')} />
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
             {t('account.sampleIntro')}
           </Typography>
           {sampleButton(true)}

@@ -112,7 +112,7 @@ export function AddLayerDialog({
             />
           )}
           {sources.data && sources.data.total > sources.data.sources.length && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('editor.moreSources', { shown: sources.data.sources.length, total: sources.data.total })}
             </Typography>
           )}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function BaseLayerNote() {
   const { t } = useTranslation();
   return (
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+    <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
       {t('treeDrag.baseNote')}
     </Typography>
   );

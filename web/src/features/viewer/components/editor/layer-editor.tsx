@@ -130,7 +130,7 @@ export function LayerEditor({ workspace, tree, statuses, groups, onZoomTo }: Pro
         </Button>
       </Stack>
       {rows.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ px: 2, pb: 2 }}>
           {t('editor.empty')}
         </Typography>
       ) : (

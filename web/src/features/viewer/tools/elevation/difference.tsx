@@ -58,7 +58,7 @@ export function DifferencePicker({
   const { t } = useTranslation();
   if (!difference.possible)
     return series.length >= 2 ? (
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
         {t('elevation.noDifference')}
       </Typography>
     ) : null;
@@ -99,7 +99,7 @@ export function DifferencePicker({
         </Stack>
       )}
       {difference.on && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('elevation.differenceOf', {
             later: series[difference.to]?.title,
             earlier: series[difference.from]?.title,

@@ -182,7 +182,7 @@ export function ElevationPanel({
         }}
       >
         {!profile.data && !profile.error && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
             {placed === 0
               ? t('elevation.hint')
               : placed === 1
@@ -221,12 +221,12 @@ export function ElevationPanel({
               />
             )}
             {drawn.length === 0 && (
-              <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
                 {t('elevation.noProfiles')}
               </Typography>
             )}
             {mixed && (
-              <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
                 {t('elevation.mixedReferences')}
               </Typography>
             )}

@@ -93,7 +93,7 @@ export function ElevationSettings({ workspace }: ToolSettingsProps) {
           <SaveProblemAlert problem={problem} onReload={() => void handleReload()} onClose={clearProblem} />
         )}
         {fields.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('elevation.noProfilesSet')}
           </Typography>
         )}

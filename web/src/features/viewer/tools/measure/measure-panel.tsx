@@ -54,7 +54,7 @@ export function MeasurePanel({ engine, onClose }: ToolPanelProps) {
         </ToggleButtonGroup>
 
         <Box aria-live="polite">
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('measure.points', { count: points.length })}
           </Typography>
           {enough ? (
@@ -152,7 +152,7 @@ function Results({
             <TableCell component="th" scope="row" sx={{ pl: 0 }}>
               {label}
               {notes.map((note) => (
-                <Typography key={note} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                <Typography key={note} variant="caption" color="textSecondary" sx={{ display: 'block' }}>
                   {note}
                 </Typography>
               ))}

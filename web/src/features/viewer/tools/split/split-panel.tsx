@@ -74,7 +74,7 @@ export function SplitPanel({ workspace, plugins, tree, canEdit, split, setSplit,
           />
           {split !== undefined && (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('split.showHelp')}
               </Typography>
               <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -87,12 +87,12 @@ export function SplitPanel({ workspace, plugins, tree, canEdit, split, setSplit,
           <>
             {side(t('split.leftSide'), left)}
             {side(t('split.rightSide'), right)}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('split.otherLayers')}
             </Typography>
           </>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {canEdit ? t('split.noSidesEditor') : t('split.noSides')}
           </Typography>
         )}

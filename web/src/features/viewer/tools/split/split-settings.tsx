@@ -89,7 +89,7 @@ export function SplitSettings({ workspace, tree }: ToolSettingsProps) {
           <Typography variant="subtitle2" component="h3">
             {t('split.layers')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {rows.length > 0 ? t('split.groupHint') : t('split.noLayers')}
           </Typography>
           <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -114,7 +114,7 @@ export function SplitSettings({ workspace, tree }: ToolSettingsProps) {
                       {name}
                     </Typography>
                     {reason && (
-                      <Typography variant="caption" color="text.secondary" component="p">
+                      <Typography variant="caption" color="textSecondary" component="p">
                         {reasons[reason]}
                       </Typography>
                     )}

@@ -115,10 +115,10 @@ export function ViewsPanel(props: ToolPanelProps) {
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {views.length === 0 ? (
           <Box sx={{ p: 2 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {t('views.emptyIntro')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {canEdit ? t('views.emptyEditor') : t('views.emptyReader')}
             </Typography>
           </Box>
@@ -143,7 +143,7 @@ export function ViewsPanel(props: ToolPanelProps) {
           </List>
         )}
         {canEdit && !canAddView(views) && (
-          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
             {t('views.limitReached', { max: pluginLimits.views })}
           </Typography>
         )}

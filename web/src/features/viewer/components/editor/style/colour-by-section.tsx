@@ -106,7 +106,7 @@ function Categories({ colorBy, rows, paint, onChange }: ClassProps<'category'>) 
         {found && (
           <Typography
             variant="caption"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ display: 'block', mt: 0.5 }}
             role="status"
           >
@@ -245,7 +245,7 @@ function Ranges({ colorBy, rows, paint, onChange }: ClassProps<'range'>) {
           {t('style.classify')}
         </Button>
         {rows && colorBy.property !== '' && numbers.length === 0 && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
             {t('style.noNumbers', { name: colorBy.property })}
           </Typography>
         )}

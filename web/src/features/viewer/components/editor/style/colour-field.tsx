@@ -76,7 +76,7 @@ export function ColourField({
           getAriaValueText={(v) => t('style.percent', { value: v })}
           sx={{ flex: 1 }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ width: 40, textAlign: 'end' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ width: 40, textAlign: 'end' }}>
           {t('style.percent', { value: percent })}
         </Typography>
       </Box>
