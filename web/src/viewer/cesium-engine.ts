@@ -83,7 +83,7 @@ export async function createCesiumEngine(
   const marker = createMarker(viewer);
   let destroyed = false;
   // What the screen's panels cover of the map (setViewPadding): fly-tos frame their target beside them.
-  const camera = createPaddedCamera(scene);
+  const camera = createPaddedCamera(scene, options.padding?.());
 
   const engine: MapEngine = {
     setLayers: (list) => layers.set(list),

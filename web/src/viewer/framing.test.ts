@@ -1,31 +1,8 @@
-import {
-  Camera as CesiumCamera,
-  Ellipsoid,
-  GeographicProjection,
-  MapMode2D,
-  type Scene,
-  SceneMode,
-} from 'cesium';
 import { describe, expect, it } from 'vitest';
+import { fakeScene } from './fake-scene';
 import { paddedPose, unpaddedCamera } from './framing';
 import type { Camera } from './map-engine';
 import { noPadding } from './view-padding';
-
-/** Enough of a scene for Cesium's camera, without WebGL: a 1280 × 736 map on the WGS84 globe. */
-function fakeScene() {
-  const scene = {
-    mapProjection: new GeographicProjection(),
-    mode: SceneMode.SCENE3D,
-    mapMode2D: MapMode2D.INFINITE_SCROLL,
-    drawingBufferWidth: 1280,
-    drawingBufferHeight: 736,
-    canvas: { clientWidth: 1280, clientHeight: 736 },
-    globe: { ellipsoid: Ellipsoid.WGS84 },
-    ellipsoid: Ellipsoid.WGS84,
-  } as unknown as Scene & { camera: CesiumCamera };
-  scene.camera = new CesiumCamera(scene);
-  return scene;
-}
 
 const panel = { ...noPadding, left: 408 };
 const opening: Camera = { longitude: 5.3, latitude: 52.1, height: 350_000, heading: 0, pitch: -90, roll: 0 };

@@ -109,6 +109,12 @@ export type LayerStatus = { id: string; state: LayerState; message?: string };
 
 export type MapEngineOptions = {
   camera: Camera;
+  /**
+   * What the screen's panels cover of the map (setViewPadding), asked once the map is made: its
+   * first view is framed beside them, rather than drawn (and its tiles fetched) for a view it
+   * leaves as soon as the screen tells it the padding.
+   */
+  padding?: () => ViewPadding;
   /** Keeps the drawing buffer readable, for tests that read the canvas' pixels. */
   preserveDrawingBuffer?: boolean;
 };

@@ -9,8 +9,8 @@ import { paddedPose, unpaddedCamera } from './framing';
 import type { Camera } from './map-engine';
 import { noPadding, samePadding, type ViewPadding } from './view-padding';
 
-export function createPaddedCamera(scene: Scene) {
-  let padding: ViewPadding = noPadding;
+export function createPaddedCamera(scene: Scene, initialPadding: ViewPadding = noPadding) {
+  let padding: ViewPadding = { ...initialPadding };
   // The camera last placed, and where the map's camera stood once there: read back as it was
   // given while the map has not moved since, rather than worked out again through the map's
   // whole-pixel size.

@@ -6,14 +6,21 @@ import {
   type MapEngine,
   type PickedFeature,
   type ViewerLayer,
+  type ViewPadding,
   type ViewState,
 } from '../../../viewer/map-engine';
+import { noPadding } from '../../../viewer/view-padding';
 
 /**
- * The 3D map in `container` (created once, at `camera`), the layers given to it, and each
- * layer's status as the map reports it.
+ * The 3D map in `container` (created once, at `camera`, framed beside what `paddingNow` says
+ * the screen's panels cover of it then), the layers given to it, and each layer's status as
+ * the map reports it.
  */
-export function useMapEngine(camera: Camera | undefined, layers: readonly ViewerLayer[]) {
+export function useMapEngine(
+  camera: Camera | undefined,
+  layers: readonly ViewerLayer[],
+  paddingNow?: (container: HTMLElement) => ViewPadding,
+) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,6 +32,9 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
   const started = camera !== undefined;
   const firstCamera = useRef(camera);
   firstCamera.current ??= camera;
+  // Asked when the map is made (its code loaded), not when this renders: the panels are laid out by then.
+  const padding = useRef(paddingNow);
+  padding.current = paddingNow;
 
   useEffect(() => {
     const container = containerRef.current;
@@ -33,7 +43,8 @@ export function useMapEngine(camera: Camera | undefined, layers: readonly Viewer
     let cancelled = false;
     let created: MapEngine | null = null;
     const stops: (() => void)[] = [];
-    createMapEngine(container, { camera: initial }).then(
+    const paddingOf = () => padding.current?.(container) ?? noPadding;
+    createMapEngine(container, { camera: initial, padding: paddingOf }).then(
       (made) => {
         if (cancelled) {
           made.destroy();

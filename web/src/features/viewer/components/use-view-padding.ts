@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import type { MapEngine } from '../../../viewer/map-engine';
+import type { MapEngine, ViewPadding } from '../../../viewer/map-engine';
 import { coveredPadding } from '../covered-padding';
 
 /**
@@ -15,18 +15,11 @@ export function useViewPadding(
   useEffect(() => {
     const map = mapRef.current;
     if (!engine || !map) return;
-    const shown = covers.filter((cover): cover is HTMLElement => cover !== null);
-    const measure = () =>
-      engine.setViewPadding(
-        coveredPadding(
-          map.getBoundingClientRect(),
-          shown.map((cover) => cover.getBoundingClientRect()),
-        ),
-      );
+    const measure = () => engine.setViewPadding(paddingOver(map, covers));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(map);
-    for (const cover of shown) observer.observe(cover);
+    for (const cover of covers) if (cover) observer.observe(cover);
     // A sheet slides in and out without changing size: where it is is known once the slide ends.
     document.addEventListener('transitionend', measure);
     return () => {
@@ -34,4 +27,14 @@ export function useViewPadding(
       document.removeEventListener('transitionend', measure);
     };
   }, [engine, mapRef, covers]);
+}
+
+/** What the panels (`covers`, null when not shown) cover of the map now. */
+export function paddingOver(map: HTMLElement, covers: readonly (HTMLElement | null)[]): ViewPadding {
+  return coveredPadding(
+    map.getBoundingClientRect(),
+    covers
+      .filter((cover): cover is HTMLElement => cover !== null)
+      .map((cover) => cover.getBoundingClientRect()),
+  );
 }

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context';
 import { useRouteLoading } from '../../../lib/use-route-loading';
+import type { ViewPadding } from '../../../viewer/map-engine';
 import { canEdit } from '../../workspaces';
 import { layerSourcesQueryOptions } from '../api/get-layer-sources';
 import { layersQueryOptions } from '../api/get-layers';
@@ -37,7 +38,12 @@ const noLayers: readonly Layer[] = [];
  * reports, and the context the tools get. The screen (viewer-screen.tsx) only lays it
  * out; a tool reaches all of this through `toolContext`, never through the screen.
  */
-export function useWorkspaceViewer(id: number | undefined, token: string | undefined, editing: boolean) {
+export function useWorkspaceViewer(
+  id: number | undefined,
+  token: string | undefined,
+  editing: boolean,
+  paddingNow?: (map: HTMLElement) => ViewPadding,
+) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [searchParams] = useSearchParams();
@@ -155,7 +161,7 @@ export function useWorkspaceViewer(id: number | undefined, token: string | undef
 
   // The map starts once it knows where: at the view asked for, else at the workspace's camera.
   const startCamera = startView ? (openingView?.camera ?? savedCamera) : undefined;
-  const map = useMapEngine(startCamera, shownLayers);
+  const map = useMapEngine(startCamera, shownLayers, paddingNow);
   const { engine } = map;
   const statuses = useMemo(() => ({ ...map.statuses, ...problems }), [map.statuses, problems]);
 

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactElement, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error';
@@ -30,7 +30,7 @@ import { FeatureInfo } from './feature-info';
 import { LayerPanel } from './layer-panel';
 import { MapControls, ScaleBar } from './map-controls';
 import { ShareLinkGone } from './share-link-gone';
-import { useViewPadding } from './use-view-padding';
+import { paddingOver, useViewPadding } from './use-view-padding';
 import { useWorkspaceViewer } from './use-workspace-viewer';
 
 /** The caller's rights, as the workspace's details name them. */
@@ -78,16 +78,19 @@ function WorkspaceViewer({ id, token, editing = false }: ViewerProps) {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   // Phones: a tool's panel is a sheet under the map rather than a column beside it.
   const toolSheet = useMediaQuery('(max-width: 760px)');
-  const viewer = useWorkspaceViewer(id, token, editing);
+  // The panels over the map: fly-tos frame their target beside them, and so does the map's first view.
+  const [sidePanel, setSidePanel] = useState<HTMLElement | null>(null);
+  const [sheet, setSheet] = useState<HTMLElement | null>(null);
+  const covers = useMemo(() => [sidePanel, sheet], [sidePanel, sheet]);
+  const coversNow = useRef(covers);
+  coversNow.current = covers;
+  const paddingNow = useCallback((map: HTMLElement) => paddingOver(map, coversNow.current), []);
+  const viewer = useWorkspaceViewer(id, token, editing, paddingNow);
   const { workspaceQuery, layersQuery, workspace, tree, statuses: allStatuses, toolContext, map } = viewer;
   const { containerRef, engine, failure, pointer, picked, view, clearPicked } = map;
   const [panelOpen, setPanelOpen] = useState(!narrow);
   const [editorTab, setEditorTab] = useState<EditorTab>('layers');
   const groupsQuery = useUserGroups(editing ? workspace?.account : undefined);
-  // The panels over the map: fly-tos frame their target beside them.
-  const [sidePanel, setSidePanel] = useState<HTMLElement | null>(null);
-  const [sheet, setSheet] = useState<HTMLElement | null>(null);
-  const covers = useMemo(() => [sidePanel, sheet], [sidePanel, sheet]);
   useViewPadding(engine, containerRef, covers);
 
   // The workspace's tools (tools/registry.ts): their toolbar toggles, overlays and the open one's panel.
