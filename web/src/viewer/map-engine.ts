@@ -114,7 +114,7 @@ export type MapEngineOptions = {
    * first view is framed beside them, rather than drawn (and its tiles fetched) for a view it
    * leaves as soon as the screen tells it the padding.
    */
-  padding?: () => ViewPadding;
+  padding?: () => ViewPadding | undefined;
   /** Keeps the drawing buffer readable, for tests that read the canvas' pixels. */
   preserveDrawingBuffer?: boolean;
 };

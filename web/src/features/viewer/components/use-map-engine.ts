@@ -9,7 +9,6 @@ import {
   type ViewPadding,
   type ViewState,
 } from '../../../viewer/map-engine';
-import { noPadding } from '../../../viewer/view-padding';
 
 /**
  * The 3D map in `container` (created once, at `camera`, framed beside what `paddingNow` says
@@ -43,8 +42,7 @@ export function useMapEngine(
     let cancelled = false;
     let created: MapEngine | null = null;
     const stops: (() => void)[] = [];
-    const paddingOf = () => padding.current?.(container) ?? noPadding;
-    createMapEngine(container, { camera: initial, padding: paddingOf }).then(
+    createMapEngine(container, { camera: initial, padding: () => padding.current?.(container) }).then(
       (made) => {
         if (cancelled) {
           made.destroy();
