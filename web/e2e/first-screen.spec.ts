@@ -1,7 +1,14 @@
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { en } from '../src/i18n/en';
 import { nl } from '../src/i18n/nl';
-import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
+import {
+  type ApiSession,
+  apiSession,
+  type CreatedAccount,
+  createAccount,
+  createWorkspace,
+  uniqueName,
+} from './accounts';
 import { expect, test } from './fixtures';
 import { createActiveUser } from './identity';
 
@@ -32,6 +39,18 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Signs the browser in as `session`'s user, with `account` active, as the login would leave it. */
+async function signInWith(page: Page, session: ApiSession, account: CreatedAccount) {
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ token, accountId }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('activeAccount', String(accountId));
+    },
+    { token: session.token, accountId: account.id },
+  );
+}
+
 /** Opens a path without waiting for the load event, which a held-back script would keep from firing. */
 const open = (page: Page, path: string) => page.goto(path, { waitUntil: 'domcontentloaded' });
 
@@ -47,6 +66,24 @@ const recordShifts = (page: Page) =>
         w.shifts.push({ at: entry.startTime, value: entry.value });
       }
     }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/**
+ * Records, frame by frame, which heading the page shows (the boot script's early copy, the app's,
+ * both or neither) in window.headings, each change once.
+ */
+const recordHeadings = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { headings: string[] };
+    w.headings = [];
+    const frame = () => {
+      const early = document.getElementById('early-screen') !== null;
+      const app = document.querySelector('#main-content h1') !== null;
+      const now = early && app ? 'both' : early ? 'early' : app ? 'app' : 'neither';
+      if (w.headings.at(-1) !== now && !(now === 'neither' && w.headings.length === 0)) w.headings.push(now);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
   });
 
 /** The sum of the page's layout shifts so far, once two frames have laid out what changed last. */
@@ -205,14 +242,7 @@ test('an account page opened signed in: the shell is taken over and its workspac
   const account = await createAccount(session, uniqueName('Shift-free'));
   // A list longer than the window: what is below it would be pushed out of sight when it arrives.
   for (let i = 1; i <= 24; i++) await createWorkspace(session, account, `Workspace ${i}`);
-  await page.goto('/healthz');
-  await page.evaluate(
-    ({ token, accountId }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('activeAccount', String(accountId));
-    },
-    { token: session.token, accountId: account.id },
-  );
+  await signInWith(page, session, account);
   await recordShifts(page);
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -241,4 +271,141 @@ test('an account page opened signed in: the shell is taken over and its workspac
   ).toEqual([]);
   await main.getByRole('button', { name: en.account.createWorkspace }).click();
   await expect(page.getByRole('dialog', { name: en.account.createWorkspace })).toBeVisible();
+});
+
+test("a short account page's footer waits for the security events below the workspaces, whose code comes last", async ({
+  page,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'first-screen-short');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Short page'));
+  await signInWith(page, session, account);
+  await recordShifts(page);
+  // The section's code arrives well after the page's data: the footer, at the bottom of a short
+  // page's window, would be shown and then pushed down by it.
+  await page.route(/\/assets\/audit-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/account/${account.slug}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible({ timeout: 15_000 });
+  await expect(main.getByRole('heading', { name: en.audit.activity })).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+});
+
+// The server sends a phone's layout of the shell to a phone's browser (its user agent).
+const layouts = [
+  { name: 'at 1280 px', use: {} },
+  {
+    name: 'on a phone',
+    use: {
+      userAgent: devices['Pixel 5'].userAgent,
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    },
+  },
+];
+
+for (const layout of layouts) {
+  test.describe(layout.name, () => {
+    test.use(layout.use);
+
+    test("an account page's heading is drawn before the app has run, where the app then draws it", async ({
+      page,
+      request,
+    }) => {
+      const user = await createActiveUser(request, 'early-heading');
+      const session = await apiSession(request, user);
+      // Text, never markup: the name is drawn as the app draws it.
+      const account = await createAccount(session, uniqueName('Early <b>heading</b> &'));
+      await signInWith(page, session, account);
+      await recordShifts(page);
+      await recordHeadings(page);
+      const release = await holdTheApp(page);
+      await open(page, `/account/${account.slug}`);
+
+      // Drawn from the boot script's early read of the accounts, with the app's code held back.
+      const early = page.locator('#early-screen');
+      await expect(early.getByText(account.name, { exact: true })).toBeVisible();
+      await expect(early.getByText(`${account.name}, made by a test`)).toBeVisible();
+      await expect(early.getByText(en.menu.account, { exact: true })).toBeVisible();
+      await expect(early.locator('b')).toHaveCount(0);
+      // Not a second heading for assistive technology: the app's heading is the page's.
+      await expect(page.getByRole('heading', { name: account.name })).toHaveCount(0);
+      const drawnEarly = await early.locator('h1').boundingBox();
+
+      release();
+      await takenOver(page);
+      const heading = page.getByRole('main').getByRole('heading', { level: 1, name: account.name });
+      await expect(heading).toBeVisible();
+      await expect(early).toHaveCount(0);
+      // In every frame from the early heading on, one heading: never both, never neither.
+      expect(await page.evaluate(() => (window as unknown as { headings: string[] }).headings)).toEqual([
+        'early',
+        'app',
+      ]);
+      // The app's heading stands where the early one stood, as large: nothing moved.
+      const drawn = await heading.boundingBox();
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs((drawn?.[side] ?? 0) - (drawnEarly?.[side] ?? -1))).toBeLessThan(1);
+      }
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+    });
+  });
+}
+
+test('an account page opened in another language than its prerendered shell draws no early heading', async ({
+  page,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'early-heading-lang');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Not early'));
+  await signInWith(page, session, account);
+  await page.evaluate(() => localStorage.setItem('language', 'nl'));
+  const release = await holdTheApp(page);
+  await open(page, `/account/${account.slug}`);
+  // The English shell is not shown (the app draws Dutch), so neither is an English heading over it.
+  await expect(page.locator('html')).toHaveAttribute('data-handoff', 'render');
+  // The boot script has asked for the account's workspaces: it knew the account, and chose.
+  await page.waitForFunction(() =>
+    Object.keys(
+      (window as { earlyReads?: { responses: Record<string, unknown> } }).earlyReads?.responses ?? {},
+    ).some((url) => url.startsWith('/api/workspaces?account=')),
+  );
+  await expect(page.locator('#early-screen')).toHaveCount(0);
+  release();
+  await takenOver(page);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: account.name })).toBeVisible();
+});
+
+test("a slow accounts answer does not hold the app's code back for an account page's early heading", async ({
+  page,
+  request,
+}) => {
+  const user = await createActiveUser(request, 'early-heading-slow');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Slow answer'));
+  await signInWith(page, session, account);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/accounts\?/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const entryAsked = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/);
+  await open(page, `/account/${account.slug}`);
+  // Asked for while the accounts answer, which the early heading waits for, is still held.
+  await entryAsked;
+  await expect(page.locator('#early-screen')).toHaveCount(0);
+  release();
+  await takenOver(page);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: account.name })).toBeVisible();
 });

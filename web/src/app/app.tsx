@@ -1,10 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
-import { theme, themeStorageKey } from './theme';
+import { AppThemeProvider } from './theme-provider';
 
 export function App({
   router,
@@ -15,17 +14,12 @@ export function App({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider
-        theme={theme}
-        defaultMode="system"
-        modeStorageKey={themeStorageKey}
-        disableTransitionOnChange
-      >
+      <AppThemeProvider>
         <CssBaseline enableColorScheme />
         <SnackbarProvider>
           <RouterProvider router={router} />
         </SnackbarProvider>
-      </ThemeProvider>
+      </AppThemeProvider>
     </QueryClientProvider>
   );
 }

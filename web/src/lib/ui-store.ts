@@ -13,9 +13,17 @@ type UiState = {
   hydrating: boolean;
   /** The first screen of this visit has its data and has drawn it (true from then on). */
   firstScreenDrawn: boolean;
+  /** Sections of the screen whose code is still loading (a lazy section below the fold). */
+  sectionsLoading: number;
 };
 
-let state: UiState = { loadText: null, routeLoading: false, hydrating: false, firstScreenDrawn: false };
+let state: UiState = {
+  loadText: null,
+  routeLoading: false,
+  hydrating: false,
+  firstScreenDrawn: false,
+  sectionsLoading: 0,
+};
 const listeners = new Set<() => void>();
 
 function update(changes: Partial<UiState>): void {
@@ -24,7 +32,8 @@ function update(changes: Partial<UiState>): void {
     next.loadText === state.loadText &&
     next.routeLoading === state.routeLoading &&
     next.hydrating === state.hydrating &&
-    next.firstScreenDrawn === state.firstScreenDrawn
+    next.firstScreenDrawn === state.firstScreenDrawn &&
+    next.sectionsLoading === state.sectionsLoading
   )
     return;
   state = next;
@@ -35,6 +44,9 @@ export const setLoadText = (loadText: string | null): void => update({ loadText 
 export const setRouteLoading = (routeLoading: boolean): void => update({ routeLoading });
 export const setHydrating = (hydrating: boolean): void => update({ hydrating });
 export const setFirstScreenDrawn = (): void => update({ firstScreenDrawn: true });
+/** A section's code started (+1) or stopped (-1) loading. */
+export const countSectionLoading = (change: 1 | -1): void =>
+  update({ sectionsLoading: state.sectionsLoading + change });
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -46,9 +58,13 @@ const subscribe = (listener: () => void) => {
 const loadText = () => state.loadText;
 const routeLoadingFlag = () => state.routeLoading || state.hydrating;
 const firstScreenDrawn = () => state.firstScreenDrawn;
+const sectionsLoading = () => state.sectionsLoading > 0;
 export const useLoadText = (): string | null => useSyncExternalStore(subscribe, loadText, loadText);
 /** Whether the route-loading overlay is wanted: a screen's data (guard 4) or the first screen loading. */
 export const useRouteLoadingFlag = (): boolean =>
   useSyncExternalStore(subscribe, routeLoadingFlag, routeLoadingFlag);
 export const useFirstScreenDrawn = (): boolean =>
   useSyncExternalStore(subscribe, firstScreenDrawn, firstScreenDrawn);
+/** Whether a section's code is still loading (a screen is not drawn until it is there). */
+export const useSectionsLoading = (): boolean =>
+  useSyncExternalStore(subscribe, sectionsLoading, sectionsLoading);

@@ -37,13 +37,14 @@ function deferEntry(template: string): { html: string; attributes: string } {
 }
 
 /**
- * The built index.html with a page prerendered into #root: its styles in the head, and on <html>
+ * The built index.html with a page prerendered into #root (and the templates the boot script copies
+ * from after it): its styles in the head, and on <html>
  * its language, its page and the media query answers it was drawn for, which boot-script.js
  * compares with the browser's before the first paint.
  */
 export function pageHtml(
   template: string,
-  rendered: { markup: string; styles: string; media: Record<string, boolean> },
+  rendered: { markup: string; templates?: string; styles: string; media: Record<string, boolean> },
   { page, language }: Pick<Variant, 'page' | 'language'>,
 ): string {
   const deferred = deferEntry(template);
@@ -55,7 +56,11 @@ export function pageHtml(
         `<html lang="${language}" data-prerender="${page}" data-media="${escapeAttribute(JSON.stringify(rendered.media))}"${deferred.attributes}`,
     )
     .replace('</head>', () => `${handoffStyle}${rendered.styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered.markup}</div>`);
+    // The templates after #root, not in it: the app takes #root over and expects only its markup there.
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.markup}</div>${rendered.templates ?? ''}`,
+    );
   if (!html.includes(rendered.markup) || !html.includes('data-prerender=')) {
     throw new Error(
       'index.html has changed: no <html lang> or empty <div id="root"></div> to prerender into',

@@ -5,7 +5,9 @@ import { createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { App } from '../app/app';
 import { startUp } from '../app/start-up';
+import { AppThemeProvider } from '../app/theme-provider';
 import { type Language, languages } from '../i18n/languages';
+import { EarlyScreenTemplate } from './early-screen-template';
 import { extractStyles } from './extract-styles';
 import { firstRoutes, type PrerenderedPage, prerenderedPages } from './first-routes';
 import { askedMedia, prerenderStorage, setPage } from './node-globals';
@@ -18,12 +20,19 @@ const pagePaths: Record<PrerenderedPage, string> = { login: '/', shell: '/accoun
 /** The viewport width each layout is rendered for (the toolbar asks matchMedia which menu fits). */
 const layoutWidths: Record<Layout, number> = { mobile: 375, desktop: 1280 };
 
-export type RenderedPage = { markup: string; styles: string; media: Record<string, boolean> };
+export type RenderedPage = {
+  markup: string;
+  /** What the page keeps beside #root for the boot script: the shell's early heading (early-screen.ts). */
+  templates: string;
+  styles: string;
+  media: Record<string, boolean>;
+};
 
 /**
  * One page as the browser's first render draws it, by the app's own components: the markup of
  * #root, the Emotion styles it uses (the theme's variables for both colour schemes included) and
- * the media queries its layout depends on. Nothing user-specific: the shell is rendered for a
+ * the media queries its layout depends on; for the shell, the template of an account page's heading
+ * (early-screen-template.tsx). Nothing user-specific: the shell is rendered for a
  * stand-in token, before any answer has arrived.
  */
 export async function renderPage(
@@ -47,7 +56,16 @@ export async function renderPage(
         <App router={router} queryClient={queryClient} />
       </StrictMode>,
     );
-    return { ...extractStyles(html), media: askedMedia() };
+    const templates =
+      page === 'shell'
+        ? renderToString(
+            <AppThemeProvider>
+              <EarlyScreenTemplate />
+            </AppThemeProvider>,
+          )
+        : '';
+    const { markups, styles } = extractStyles(html, templates);
+    return { markup: markups[0] ?? '', templates: markups[1] ?? '', styles, media: askedMedia() };
   } finally {
     router.dispose();
   }

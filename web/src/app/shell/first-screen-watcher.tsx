@@ -1,7 +1,8 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { forgetEarlyReads } from '../../api/early-reads';
-import { setFirstScreenDrawn, useRouteLoadingFlag } from '../../lib/ui-store';
+import { setFirstScreenDrawn, useRouteLoadingFlag, useSectionsLoading } from '../../lib/ui-store';
+import { dropEarlyScreen } from '../../prerender/early-screen';
 import { whenIdle } from './when-idle';
 
 /**
@@ -15,15 +16,18 @@ export function FirstScreenWatcher() {
   const queryClient = useQueryClient();
   const loading = useRouteLoadingFlag();
   const fetching = useIsFetching() > 0;
+  const sectionsLoading = useSectionsLoading();
   useEffect(() => {
-    if (loading || fetching) return;
+    if (loading || fetching || sectionsLoading) return;
     // Idle: a screen's queries have started (they begin as it mounts) and lists that render in
     // the background (useDeferredValue) have finished; the timeout bounds the wait.
     return whenIdle(() => {
       if (queryClient.isFetching() !== 0) return;
       setFirstScreenDrawn();
       forgetEarlyReads();
+      // Whatever the page drew instead (an error, a redirect), the early heading has had its time.
+      dropEarlyScreen();
     }, 2000);
-  }, [loading, fetching, queryClient]);
+  }, [loading, fetching, sectionsLoading, queryClient]);
   return null;
 }

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { usePageViews } from '../../analytics/use-page-views';
 import { useSiteBranding } from '../../features/sites';
 import { skipTargets } from '../../lib/skip-targets';
 import { useFirstScreenDrawn } from '../../lib/ui-store';
+import { dropEarlyScreenOutside } from '../../prerender/early-screen';
 import { prefetchEngine } from '../../viewer/engine-files';
 import { AppToolbar } from './app-toolbar';
 import { FirstScreenWatcher } from './first-screen-watcher';
@@ -22,6 +23,8 @@ export function RootLayout() {
   const fullScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fullScreen);
   const branding = useSiteBranding();
   usePageViews(branding.analytics);
+  // An account page's early heading (prerender/early-screen.ts) stands in for that page alone.
+  useLayoutEffect(() => dropEarlyScreenOutside(pathname), [pathname]);
 
   return (
     <Box

@@ -1,11 +1,12 @@
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { HiddenUntilFirstScreen } from '../../../components/ui/hidden-until-first-screen';
 import { Screen } from '../../../components/ui/screen';
 import { useRouteLoading } from '../../../lib/use-route-loading';
+import { dropEarlyScreen } from '../../../prerender/early-screen';
 import { useWorkspaces, WorkspacesSection } from '../../workspaces';
 import { setActiveAccountId } from '../active-account';
 import { useAccounts } from '../api/get-accounts';
@@ -34,6 +35,11 @@ export function AccountScreen() {
   useEffect(() => {
     if (account) setActiveAccountId(account.id);
   }, [account]);
+  // The heading the boot script drew before this code ran (prerender/early-screen.ts) gives way to
+  // this screen's in the same frame: never both, never neither.
+  useLayoutEffect(() => {
+    if (!isPending) dropEarlyScreen();
+  }, [isPending]);
 
   if (isPending) return null;
   if (!account) return <NotFound />;
@@ -44,9 +50,7 @@ export function AccountScreen() {
         {/* Below the workspaces, which replace their skeleton by a long list: shown at once, the
             events would be painted and then pushed down (Lighthouse mobile CLS 0.195). */}
         <HiddenUntilFirstScreen>
-          <Suspense fallback={null}>
-            <AccountActivity accountId={account.id} />
-          </Suspense>
+          <AccountActivity accountId={account.id} />
         </HiddenUntilFirstScreen>
       </Stack>
     </Screen>
