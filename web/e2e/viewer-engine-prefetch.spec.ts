@@ -51,3 +51,29 @@ test('a workspace route asks for the 3D engine before any of its API calls has a
   // The engine fetched early is the one the map runs.
   await waitForMapIdle(page);
 });
+
+/**
+ * The map's pages get index.html, which asks for the engine's code beside the app's own
+ * (web/scripts/engine-files-plugin.ts): on a phone's line the engine is most of the wait.
+ */
+test("a workspace page asks for the 3D engine before the app's code has run", async ({ page, request }) => {
+  const user = await createActiveUser(request, 'engine-early');
+  const session = await apiSession(request, user);
+  const account = await createAccount(session, uniqueName('Engine account'));
+  const workspace = await createWorkspace(session, account, uniqueName('Engine workspace'));
+  await page.addInitScript((token) => localStorage.setItem('token', token), session.token);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const engine = page.waitForRequest((sent) => isEngineChunk(sent.url()));
+  await page.goto(`/workspace/view/${workspace.id}`, { waitUntil: 'commit' });
+  // Asked for while the app's entry is still held back.
+  await engine;
+  release();
+  await expect(page.getByRole('heading', { name: workspace.name })).toBeVisible({ timeout: 60_000 });
+});

@@ -31,11 +31,18 @@ function engineFiles(bundle: OutputBundle): string[] {
   return [...files].map((file) => `/${file}`);
 }
 
+/** Marks index.html's module preloads of the engine, which the prerendered pages leave out (page-html.ts). */
+export const engineLinkAttribute = 'data-engine';
+
 /**
  * Names the 3D engine's files in index.html, so that the app can fetch them ahead of the first
  * map without running them: at once on a map route, beside the screen's API calls, and after
  * the first screen elsewhere (web/src/viewer/engine-files.ts). Only the build knows their hashed
  * names; index.html is sent uncached, so the list always matches the build that serves it.
+ * index.html itself is sent only to the map's pages (the others get a prerendered page), so it
+ * also asks for the engine's code as it arrives, beside the app's own, rather than once the app's
+ * code has run and matched the route: on a phone's line the 1 MB of the engine is most of the
+ * wait for a map.
  */
 export function engineFilesInHtml(): Plugin {
   return {
@@ -43,7 +50,7 @@ export function engineFilesInHtml(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         const files = bundle ? engineFiles(bundle) : [];
         if (!files.length) throw new Error('the build has no chunk for src/viewer/cesium-engine.ts');
         return [
@@ -52,6 +59,15 @@ export function engineFilesInHtml(): Plugin {
             attrs: { name: engineFilesMeta, content: files.join(' ') },
             injectTo: 'head' as const,
           },
+          // After the app's own preloads, which the build puts earlier in the head: asked for first.
+          ...files
+            // Not twice what the app's own code preloads too (the bundler's runtime).
+            .filter((file) => file.endsWith('.js') && !html.includes(`href="${file}"`))
+            .map((href) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href, [engineLinkAttribute]: true },
+              injectTo: 'head' as const,
+            })),
         ];
       },
     },

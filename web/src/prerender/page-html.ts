@@ -19,6 +19,13 @@ const handoffStyle = '<style>html[data-handoff="render"]:not([data-app]) #root{v
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
+/**
+ * index.html's module preloads of the 3D engine (web/scripts/engine-files-plugin.ts marks them
+ * data-engine): index.html is the map's page; a prerendered page fetches the engine only once its
+ * first screen is drawn, at the lowest priority (web/src/viewer/engine-files.ts).
+ */
+const engineLink = /\s*<link [^>]*\bdata-engine\b[^>]*>/g;
+
 const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
@@ -47,7 +54,7 @@ export function pageHtml(
   rendered: { markup: string; templates?: string; styles: string; media: Record<string, boolean> },
   { page, language }: Pick<Variant, 'page' | 'language'>,
 ): string {
-  const deferred = deferEntry(template);
+  const deferred = deferEntry(template.replace(engineLink, ''));
   const html = deferred.html
     .replace(
       /<html lang="[^"]*"/,

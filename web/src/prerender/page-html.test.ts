@@ -16,8 +16,14 @@ describe('extractStyles', () => {
 });
 
 describe('pageHtml', () => {
-  const template =
-    '<html lang="en"><head><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+  // As the build writes it: the entry, the app's preloads, and the engine's (engine-files-plugin.ts).
+  const template = [
+    '<html lang="en"><head>',
+    '<script type="module" crossorigin src="/assets/index.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/cesium-engine.js" data-engine>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
 
   it('puts the templates after #root, whose markup the app takes over as it is', () => {
     const html = pageHtml(
@@ -26,5 +32,12 @@ describe('pageHtml', () => {
       { page: 'shell', language: 'en' },
     );
     expect(html).toContain('<div id="root"><main></main></div><template id="t"></template>');
+  });
+
+  it("leaves the engine's preloads to index.html, the map's page, and defers the app's own", () => {
+    const html = pageHtml(template, { markup: '', styles: '', media: {} }, { page: 'shell', language: 'en' });
+    expect(html).not.toContain('cesium-engine');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('data-entry="/assets/index.js" data-entry-imports="/assets/vendor.js"');
   });
 });
