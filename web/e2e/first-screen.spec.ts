@@ -10,6 +10,7 @@ import {
   uniqueName,
 } from './accounts';
 import { expect, test } from './fixtures';
+import { holdRequests, holdTheApp } from './hold-requests';
 import { createActiveUser } from './identity';
 
 /**
@@ -24,19 +25,6 @@ async function expectLoginForm(page: Page, texts: typeof en.auth = en.auth) {
   await expect(main.getByLabel(texts.username)).toBeVisible();
   await expect(main.getByLabel(texts.password, { exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: texts.login, exact: true })).toBeVisible();
-}
-
-/** Holds the app's entry script back until `release` is called: the page as it is before the JavaScript. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Signs the browser in as `session`'s user, with `account` active, as the login would leave it. */
@@ -392,14 +380,7 @@ test("a slow accounts answer does not hold the app's code back for an account pa
   const session = await apiSession(request, user);
   const account = await createAccount(session, uniqueName('Slow answer'));
   await signInWith(page, session, account);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/api\/accounts\?/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/api\/accounts\?/);
   const entryAsked = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/);
   await open(page, `/account/${account.slug}`);
   // Asked for while the accounts answer, which the early heading waits for, is still held.

@@ -1,18 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** Holds every request matching `pattern` until the returned function is called. */
-async function hold(page: Page, pattern: RegExp) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+import { holdRequests as hold } from './hold-requests';
 
 test('the first page is drawn before its code arrives; the overlay shows the loading text while a later screen loads, the spinner while requests run', async ({
   page,

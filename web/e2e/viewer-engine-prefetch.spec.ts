@@ -1,5 +1,6 @@
 import { apiSession, createAccount, createWorkspace, uniqueName } from './accounts';
 import { expect, test } from './fixtures';
+import { holdTheApp } from './hold-requests';
 import { createActiveUser } from './identity';
 import { waitForMapIdle } from './viewer-fixtures';
 
@@ -62,14 +63,7 @@ test("a workspace page asks for the 3D engine before the app's code has run", as
   const account = await createAccount(session, uniqueName('Engine account'));
   const workspace = await createWorkspace(session, account, uniqueName('Engine workspace'));
   await page.addInitScript((token) => localStorage.setItem('token', token), session.token);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   const engine = page.waitForRequest((sent) => isEngineChunk(sent.url()));
   await page.goto(`/workspace/view/${workspace.id}`, { waitUntil: 'commit' });
   // Asked for while the app's entry is still held back.
