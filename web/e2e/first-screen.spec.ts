@@ -1,4 +1,4 @@
-import { devices, type Page } from '@playwright/test';
+import { type APIRequestContext, devices, type Page } from '@playwright/test';
 import { en } from '../src/i18n/en';
 import { nl } from '../src/i18n/nl';
 import {
@@ -27,8 +27,18 @@ async function expectLoginForm(page: Page, texts: typeof en.auth = en.auth) {
   await expect(main.getByRole('button', { name: texts.login, exact: true })).toBeVisible();
 }
 
-/** Signs the browser in as `session`'s user, with `account` active, as the login would leave it. */
-async function signInWith(page: Page, session: ApiSession, account: CreatedAccount) {
+/**
+ * A new user with a new account (`accountName`), the browser signed in as them with that account
+ * active, as the login would leave it.
+ */
+async function signedInWithNewAccount(
+  page: Page,
+  request: APIRequestContext,
+  userPrefix: string,
+  accountName: string,
+): Promise<{ session: ApiSession; account: CreatedAccount }> {
+  const session = await apiSession(request, await createActiveUser(request, userPrefix));
+  const account = await createAccount(session, uniqueName(accountName));
   await page.goto('/healthz');
   await page.evaluate(
     ({ token, accountId }) => {
@@ -37,6 +47,7 @@ async function signInWith(page: Page, session: ApiSession, account: CreatedAccou
     },
     { token: session.token, accountId: account.id },
   );
+  return { session, account };
 }
 
 /** Opens a path without waiting for the load event, which a held-back script would keep from firing. */
@@ -225,12 +236,9 @@ test('an account page opened signed in: the shell is taken over and its workspac
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'first-screen');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('Shift-free'));
+  const { session, account } = await signedInWithNewAccount(page, request, 'first-screen', 'Shift-free');
   // A list longer than the window: what is below it would be pushed out of sight when it arrives.
   for (let i = 1; i <= 24; i++) await createWorkspace(session, account, `Workspace ${i}`);
-  await signInWith(page, session, account);
   await recordShifts(page);
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -265,10 +273,7 @@ test("a short account page's footer waits for the security events below the work
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'first-screen-short');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('Short page'));
-  await signInWith(page, session, account);
+  const { account } = await signedInWithNewAccount(page, request, 'first-screen-short', 'Short page');
   await recordShifts(page);
   // The section's code arrives well after the page's data: the footer, at the bottom of a short
   // page's window, would be shown and then pushed down by it.
@@ -307,11 +312,13 @@ for (const layout of layouts) {
       page,
       request,
     }) => {
-      const user = await createActiveUser(request, 'early-heading');
-      const session = await apiSession(request, user);
       // Text, never markup: the name is drawn as the app draws it.
-      const account = await createAccount(session, uniqueName('Early <b>heading</b> &'));
-      await signInWith(page, session, account);
+      const { account } = await signedInWithNewAccount(
+        page,
+        request,
+        'early-heading',
+        'Early <b>heading</b> &',
+      );
       await recordShifts(page);
       await recordHeadings(page);
       const release = await holdTheApp(page);
@@ -351,10 +358,7 @@ test('an account page opened in another language than its prerendered shell draw
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'early-heading-lang');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('Not early'));
-  await signInWith(page, session, account);
+  const { account } = await signedInWithNewAccount(page, request, 'early-heading-lang', 'Not early');
   await page.evaluate(() => localStorage.setItem('language', 'nl'));
   const release = await holdTheApp(page);
   await open(page, `/account/${account.slug}`);
@@ -376,10 +380,7 @@ test("a slow accounts answer does not hold the app's code back for an account pa
   page,
   request,
 }) => {
-  const user = await createActiveUser(request, 'early-heading-slow');
-  const session = await apiSession(request, user);
-  const account = await createAccount(session, uniqueName('Slow answer'));
-  await signInWith(page, session, account);
+  const { account } = await signedInWithNewAccount(page, request, 'early-heading-slow', 'Slow answer');
   const release = await holdRequests(page, /\/api\/accounts\?/);
   const entryAsked = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/);
   await open(page, `/account/${account.slug}`);

@@ -1,4 +1,6 @@
 import type { Plugin, Rolldown } from 'vite';
+// Marks index.html's module preloads of the engine, which the prerendered pages leave out.
+import { engineLinkAttribute } from '../src/prerender/page-html';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -30,9 +32,6 @@ function engineFiles(bundle: OutputBundle): string[] {
   visit(engine);
   return [...files].map((file) => `/${file}`);
 }
-
-/** Marks index.html's module preloads of the engine, which the prerendered pages leave out (page-html.ts). */
-export const engineLinkAttribute = 'data-engine';
 
 /**
  * Names the 3D engine's files in index.html, so that the app can fetch them ahead of the first

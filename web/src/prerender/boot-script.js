@@ -103,8 +103,11 @@
           if (root.dataset.handoff !== 'hydrate') return;
           return new Promise((drawn) =>
             whenParsed(() => {
-              drawEarlyScreen(account);
-              drawn();
+              try {
+                drawEarlyScreen(account);
+              } finally {
+                drawn();
+              }
             }),
           );
         })

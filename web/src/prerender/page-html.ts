@@ -21,10 +21,11 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
 
 /**
  * index.html's module preloads of the 3D engine (web/scripts/engine-files-plugin.ts marks them
- * data-engine): index.html is the map's page; a prerendered page fetches the engine only once its
+ * with this attribute): index.html is the map's page; a prerendered page fetches the engine only once its
  * first screen is drawn, at the lowest priority (web/src/viewer/engine-files.ts).
  */
-const engineLink = /\s*<link [^>]*\bdata-engine\b[^>]*>/g;
+export const engineLinkAttribute = 'data-engine';
+const engineLink = new RegExp(`\\s*<link [^>]*\\b${engineLinkAttribute}\\b[^>]*>`, 'g');
 
 const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
