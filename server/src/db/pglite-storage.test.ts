@@ -49,7 +49,7 @@ describe('the embedded database on disk', () => {
     }
   });
 
-  it('sizes the page cache at 32 MB, or as configured, and PostgreSQL takes it', async () => {
+  it('sizes the page cache at 16 MB, or as configured, and PostgreSQL takes it', async () => {
     const sharedBuffers = async (sizing?: { cacheMb?: number }) => {
       const db = await PGlite.create(pgliteOptions(path.join(tempDir(), 'pgdata'), sizing));
       try {
@@ -59,7 +59,7 @@ describe('the embedded database on disk', () => {
       }
     };
     expect(await sharedBuffers()).toBe(`${defaultCacheMb}MB`);
-    expect(defaultCacheMb).toBe(32);
+    expect(defaultCacheMb).toBe(16);
     expect(await sharedBuffers({ cacheMb: 40 })).toBe('40MB');
   });
 
