@@ -48,8 +48,8 @@ export function createAuthService(
     return `${encodeUid(userId)}/${token}`;
   }
 
-  function assertPasswordPolicy(password: string, user: { username?: string; email?: string }) {
-    const errors = passwordPolicyErrors(password, { ...user, minLength: config.passwordMinLength });
+  async function assertPasswordPolicy(password: string, user: { username?: string; email?: string }) {
+    const errors = await passwordPolicyErrors(password, { ...user, minLength: config.passwordMinLength });
     if (errors.length > 0) throw validationFailed({ password: errors });
   }
 
@@ -69,7 +69,7 @@ export function createAuthService(
 
   return {
     async register(input: RegisterRequest, requestOrigin: string | undefined, log: (error: unknown) => void) {
-      assertPasswordPolicy(input.password, input);
+      await assertPasswordPolicy(input.password, input);
       // A registration never activated, whose links have all expired, no longer holds its name and address.
       await repo.deleteAbandonedRegistrations(db, input.username, input.email);
       const errors: Record<string, string[]> = {};
@@ -222,7 +222,7 @@ export function createAuthService(
         if (!found || found.row.usedAt || found.row.expiresAt.getTime() < Date.now()) throw invalid();
         const user = await repo.findUserById(db, found.userId);
         if (!user) throw invalid();
-        assertPasswordPolicy(input.password, user);
+        await assertPasswordPolicy(input.password, user);
         if (!(await repo.consumeUserToken(db, found.row.id))) throw invalid();
         const passwordHash = await hashPassword(input.password);
         await db.transaction(async (tx) => {
@@ -249,7 +249,7 @@ export function createAuthService(
       ) {
         throw validationFailed({ current_password: ['Your current password is incorrect.'] });
       }
-      assertPasswordPolicy(input.password, user);
+      await assertPasswordPolicy(input.password, user);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await repo.setPassword(tx, user.id, passwordHash);
