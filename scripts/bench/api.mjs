@@ -6,8 +6,8 @@
 // (the Debian package; installed when missing and root, else autocannon) after a warm-up.
 // Prints the server's memory idle (started, tenant loaded, no load yet; on PGlite also once
 // settled), req/s, p50, p99, errors, non-2xx and the server's memory per call, the memory under
-// a 60 s mixed load, the targets beside the figures, and one JSON line last. Targets are printed, never asserted: the ratios
-// against the DRF peer come from ../shared/bench/ab.mjs (BENCHMARKS.md).
+// a 60 s mixed load, the targets beside the figures, and one JSON line last. Targets are printed,
+// never asserted: the ratios against the DRF peer come from ../shared/bench/ab.mjs (BENCHMARKS.md).
 //
 //   BENCH_DATABASE_URL=postgres://…   also on PostgreSQL (the user needs CREATEDB)
 //   BENCH_NO_BUILD=1                  skip `npm run build`
